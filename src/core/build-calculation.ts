@@ -1,0 +1,122 @@
+import { calculateLines, type LineInput, type ZeroReason } from './calculate-lines.ts';
+import type { IpResolution } from './location/resolve-ip.ts';
+import { lookupRates } from './rates/lookup-rates.ts';
+import { dayOfUnixSeconds } from './rates/day-number.ts';
+import { NO_RATES, type RateIndex, type ResolvedRate } from './rates/rate-index.ts';
+import type { JurisdictionDef } from './rates/rate-table.ts';
+import type { Address, AutomaticTax, Calculation, CalculationCustomer, Metadata, Mode, PlatformDetails } from './types.ts';
+
+/** Everything a calculation depends on, resolved by the engine's shell: pure input. */
+export interface CalculationFacts {
+  readonly id: string;
+  readonly kind: Calculation['kind'];
+  readonly createdAt: number;
+  readonly lifetimeSeconds: number;
+  readonly mode: Mode;
+  readonly currency: string;
+  readonly taxIncluded: boolean;
+  readonly automaticTax: AutomaticTax;
+  readonly customer: CalculationCustomer;
+  readonly place: IpResolution;
+  readonly origin: Address | undefined;
+  readonly lines: readonly LineInput[];
+  readonly metadata: Metadata;
+  readonly registrations: ReadonlySet<string> | undefined;
+  readonly platform?: Omit<PlatformDetails, 'feeLines'> & { readonly feeLines: readonly LineInput[] };
+}
+
+const EU_VAT_AREA = new Set([
+  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV',
+  'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+]);
+
+/**
+ * Computes a calculation record from resolved facts and a rate index. Pure: the same facts and
+ * index always give the same record (the index's snapshot id is kept with it).
+ */
+export function buildCalculation(facts: CalculationFacts, index: RateIndex): Calculation {
+  const day = dayOfUnixSeconds(facts.createdAt);
+  const located = 'zero' in facts.place ? undefined : facts.place;
+  const rates = located === undefined ? NO_RATES : ratesAt(index, located.rateKeys, day, located.location.address.country);
+  const zero = zeroReason(facts, located?.location.address.country, located?.rateKeys);
+  const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero);
+  const fees = facts.platform === undefined ? undefined : calculateLines(facts.platform.feeLines, rates, facts.taxIncluded, zero);
+  const location = located?.location ?? {
+    address: { line1: '', line2: '', city: '', province: '', postalCode: '', country: 'zero' in facts.place ? facts.place.country : '' },
+    status: 'POSTAL_ONLY' as const,
+    precision: 'COUNTRY' as const,
+    source: 'ip' as const,
+  };
+  return {
+    id: facts.id,
+    kind: facts.kind,
+    createdAt: facts.createdAt,
+    expiresAt: facts.createdAt + facts.lifetimeSeconds,
+    currency: facts.currency,
+    taxIncluded: facts.taxIncluded,
+    automaticTax: facts.automaticTax,
+    customer: facts.customer,
+    lines: taxed.lines,
+    totalTaxMinor: taxed.totalTaxMinor,
+    totalExcludingTaxMinor: taxed.totalExcludingTaxMinor,
+    totalIncludingTaxMinor: taxed.totalIncludingTaxMinor,
+    location,
+    ...(facts.origin === undefined ? {} : { origin: facts.origin }),
+    metadata: facts.metadata,
+    rateSnapshot: index.snapshot,
+    ...(facts.platform === undefined || fees === undefined ? {} : { platform: { ...facts.platform, feeLines: fees.lines } }),
+  };
+}
+
+/** The first rate key the index knows wins; none known → one honest "no rate data" entry. */
+function ratesAt(index: RateIndex, keys: readonly string[], day: number, country: string): readonly ResolvedRate[] {
+  for (const key of keys) {
+    const rates = lookupRates(index, key, day);
+    if (rates !== undefined) return rates;
+  }
+  return [noRateData(country)];
+}
+
+function noRateData(country: string): ResolvedRate {
+  const jurisdiction: JurisdictionDef = {
+    id: `${country}-NO-DATA`,
+    country,
+    level: 'COUNTRY',
+    name: country,
+    authorityName: '',
+    authorityType: '',
+    taxType: 'SALES',
+    rateType: 'NO RATE DATA',
+    note: `taxkit has no rate data for ${country}; no tax was calculated. Load a rate table for it.`,
+  };
+  return { jurisdiction, rate: '0', units: 0, feeMinor: 0, categories: undefined };
+}
+
+function zeroReason(
+  facts: CalculationFacts,
+  country: string | undefined,
+  keys: readonly string[] | undefined,
+): ZeroReason | undefined {
+  if (facts.automaticTax === 'disabled') return { kind: 'automatic_tax_disabled' };
+  if (facts.customer.isTaxExempt) return { kind: 'exempt_customer' };
+  if (country !== undefined && isReverseCharge(facts, country)) return { kind: 'reverse_charge' };
+  // Test mode always gets rates (api-facts §1.1); live mode collects only where registered.
+  if (facts.mode === 'live' && facts.registrations !== undefined && country !== undefined) {
+    const registered = facts.registrations.has(country) || (keys ?? []).some((key) => facts.registrations?.has(key));
+    if (!registered) return { kind: 'no_nexus' };
+  }
+  return undefined;
+}
+
+/** A VAT-registered business buying across an EU border accounts for the VAT itself. */
+function isReverseCharge(facts: CalculationFacts, country: string): boolean {
+  const origin = facts.origin?.country;
+  return (
+    facts.customer.type === 'BUSINESS' &&
+    facts.customer.taxIds.length > 0 &&
+    origin !== undefined &&
+    origin !== country &&
+    EU_VAT_AREA.has(country) &&
+    EU_VAT_AREA.has(origin)
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The one error type of taxkit. Every failure a caller can cause — bad input, a missing record,
+ * a duplicate, a business rule — is a `TaxError` whose `type` is the SCREAMING_SNAKE name the
+ * hosted API uses, and whose `status` is the HTTP status the service interface answers with.
+ *
+ * Anything thrown that is not a `TaxError` is a bug in taxkit and surfaces as INTERNAL_ERROR.
+ *
+ * @module
+ */
+
+/** Every error type taxkit can report, with its HTTP status. Spec §7 and DESIGN.md §4. */
+export const TAX_ERROR_STATUS = {
+  // validation (400)
+  ERROR: 400,
+  INVALID_JSON: 400,
+  MISSING_FIELD: 400,
+  INCORRECT_TYPE: 400,
+  UNRECOGNIZED_FIELD: 400,
+  POSITIVE_NUMBER_REQUIRED: 400,
+  NEGATIVE_NUMBER_REQUIRED: 400,
+  INVALID_EMAIL: 400,
+  INVALID_VALUE: 400,
+  MALFORMED_ADDRESS: 400,
+  ZIP_STATE_MISMATCH: 400,
+  INVALID_COUNTRY_CODE: 400,
+  INVALID_CURRENCY: 400,
+  INVALID_PRODUCT_CATEGORY: 400,
+  INVALID_TAX_ID: 400,
+  METADATA_TOO_LONG: 400,
+  MISSING_ORIGIN_ADDRESS: 400,
+  PRODUCT_NOT_FOUND: 400,
+  CALCULATION_EXPIRED: 400,
+  INVALID_IP_FORMAT: 400,
+  INVALID_API_VERSION: 400,
+  UNSUPPORTED_API_VERSION: 400,
+  // IP resolution in strict mode (422)
+  IP_RESOLUTION_FAILED: 422,
+  IP_RESOLUTION_INSUFFICIENT_US: 422,
+  IP_RESOLUTION_INSUFFICIENT_CA: 422,
+  // authentication (401)
+  UNAUTHORIZED: 401,
+  // missing records (404)
+  ROUTE_NOT_FOUND: 404,
+  CALCULATION_NOT_FOUND: 404,
+  TRANSACTION_NOT_FOUND: 404,
+  REFUND_NOT_FOUND: 404,
+  CUSTOMER_NOT_FOUND: 404,
+  MERCHANT_NOT_FOUND: 404,
+  PRODUCT_NOT_FOUND_BY_ID: 404,
+  // HTTP plumbing
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  // conflicts (409)
+  DUPLICATE_REFERENCE_ORDER_ID: 409,
+  DUPLICATE_PRODUCT: 409,
+  DUPLICATE_CUSTOMER: 409,
+  DUPLICATE_MERCHANT: 409,
+  CALCULATION_ALREADY_RECORDED: 409,
+  REFUND_EXCEEDS_REMAINING: 409,
+  TRANSACTION_FULLY_REFUNDED: 409,
+  REFUND_ALREADY_REVERSED: 409,
+  // failures that are not the caller's
+  STORAGE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type TaxErrorType = keyof typeof TAX_ERROR_STATUS;
+
+export interface TaxErrorOptions {
+  /** Extra machine-readable facts, e.g. `{ field: 'customer.address.address_postal_code' }`. */
+  readonly details?: Readonly<Record<string, unknown>>;
+  readonly cause?: unknown;
+}
+
+export class TaxError extends Error {
+  override readonly name = 'TaxError';
+  readonly type: TaxErrorType;
+  readonly status: number;
+  readonly details: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(type: TaxErrorType, message: string, options: TaxErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.type = type;
+    // PRODUCT_NOT_FOUND_BY_ID is our internal name for a GET of an unknown product: the wire
+    // type stays PRODUCT_NOT_FOUND, as the hosted API names it, but the status is 404.
+    this.status = TAX_ERROR_STATUS[type];
+    this.details = options.details;
+  }
+
+  /** The type a client sees: the hosted API's name. */
+  get wireType(): string {
+    return this.type === 'PRODUCT_NOT_FOUND_BY_ID' ? 'PRODUCT_NOT_FOUND' : this.type;
+  }
+}
+
+export function isTaxError(value: unknown): value is TaxError {
+  return value instanceof TaxError;
+}

@@ -1,0 +1,132 @@
+import { TaxError } from '../errors.ts';
+import type { Address, AddressResolutionStatus, ResolutionPrecision } from '../types.ts';
+import type { LocationTables } from './location-tables.ts';
+import type { ResolvedPlace } from './resolved-place.ts';
+import { sameCity } from './same-city.ts';
+
+const US_ZIP = /^(\d{5})(?:-?(\d{4}))?$/;
+const CA_POSTAL = /^([A-Z])(\d)([A-Z])(?: ?(\d[A-Z]\d))?$/;
+
+/**
+ * Resolves a customer address to the rate keys of its jurisdictions, checking it against the
+ * location tables (DESIGN.md §4): a US ZIP must belong to the given state and a Canadian postal
+ * code to the given province (ZIP_STATE_MISMATCH), the country must exist (INVALID_COUNTRY_CODE)
+ * and the postal code and province must be well formed (MALFORMED_ADDRESS).
+ *
+ * `address_resolution_status`: POSTAL_ONLY when no street or city was given; EXACT when the city
+ * agrees with the postal code (or, outside the US, when the tables have nothing finer than the
+ * province to check); POSTAL_FALLBACK_1 when the city does not match and the postal code's
+ * default place was used.
+ */
+export function resolveAddress(address: Address, tables: LocationTables): ResolvedPlace {
+  const country = address.country.toUpperCase();
+  if (!tables.countries.has(country)) {
+    throw new TaxError('INVALID_COUNTRY_CODE', `address_country "${address.country}" is not an ISO 3166-1 alpha-2 country code.`, {
+      details: { field: 'address_country' },
+    });
+  }
+  if (country === 'US') return resolveUs({ ...address, country }, tables);
+  if (country === 'CA') return resolveCa({ ...address, country }, tables);
+  return resolveOther({ ...address, country });
+}
+
+function statusOf(address: Address, cityMatches: boolean): AddressResolutionStatus {
+  if (address.line1.trim() === '' && address.city.trim() === '') return 'POSTAL_ONLY';
+  return cityMatches ? 'EXACT' : 'POSTAL_FALLBACK_1';
+}
+
+function requireProvince(address: Address, tables: LocationTables): string {
+  const province = address.province.trim().toUpperCase();
+  const known = tables.subdivisions.get(address.country);
+  if (known !== undefined && !known.has(province)) {
+    throw new TaxError(
+      'MALFORMED_ADDRESS',
+      `address_province "${address.province}" is not a ${address.country} state or province code (use the ISO 3166-2 code without the country prefix, e.g. "CA", "ON").`,
+      { details: { field: 'address_province' } },
+    );
+  }
+  return province;
+}
+
+function resolveUs(address: Address, tables: LocationTables): ResolvedPlace {
+  const province = requireProvince(address, tables);
+  const match = US_ZIP.exec(address.postalCode.trim());
+  if (match === null) {
+    throw new TaxError('MALFORMED_ADDRESS', `address_postal_code "${address.postalCode}" is not a US ZIP code (12345 or 12345-6789).`, {
+      details: { field: 'address_postal_code' },
+    });
+  }
+  const zip5 = match[1] as string;
+  const zipState = tables.usStateOfZip(zip5);
+  if (zipState !== undefined && zipState !== province) {
+    throw new TaxError(
+      'ZIP_STATE_MISMATCH',
+      `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly.`,
+      { details: { field: 'address_postal_code' } },
+    );
+  }
+  const place = tables.usZipPlace(zip5);
+  const cityMatches = place !== undefined && place.state === province && sameCity(address.city, place.city);
+  const precision: ResolutionPrecision = match[2] === undefined ? 'POSTAL' : 'POSTAL_PLUS';
+  return {
+    location: {
+      address: {
+        line1: address.line1,
+        line2: address.line2,
+        city: place !== undefined && place.state === province ? place.city : address.city,
+        province,
+        postalCode: match[2] === undefined ? zip5 : `${zip5}-${match[2]}`,
+        country: 'US',
+      },
+      status: statusOf(address, cityMatches),
+      precision,
+      source: 'address',
+    },
+    rateKeys: [`US-${province}-${zip5}`, `US-${province}`],
+  };
+}
+
+function resolveCa(address: Address, tables: LocationTables): ResolvedPlace {
+  const province = requireProvince(address, tables);
+  const postal = address.postalCode.trim().toUpperCase();
+  const match = CA_POSTAL.exec(postal);
+  if (match === null) {
+    throw new TaxError('MALFORMED_ADDRESS', `address_postal_code "${address.postalCode}" is not a Canadian postal code (A1A 1A1).`, {
+      details: { field: 'address_postal_code' },
+    });
+  }
+  const provinces = tables.caProvincesOfPostal(match[1] as string);
+  if (provinces !== undefined && !provinces.includes(province)) {
+    throw new TaxError(
+      'ZIP_STATE_MISMATCH',
+      `Unable to create calculation. address_postal_code ${postal} not found in the address_province ${province}. Ensure the postal code is up to date and formed correctly.`,
+      { details: { field: 'address_postal_code' } },
+    );
+  }
+  const formatted = match[4] === undefined ? `${match[1]}${match[2]}${match[3]}` : `${match[1]}${match[2]}${match[3]} ${match[4]}`;
+  return {
+    location: {
+      address: { ...address, province, postalCode: formatted },
+      // Canadian tax is set by province, which the postal code confirmed: nothing finer to check.
+      status: statusOf(address, true),
+      precision: match[4] === undefined ? 'PROVINCE' : 'POSTAL',
+      source: 'address',
+    },
+    rateKeys: [`CA-${province}`],
+  };
+}
+
+function resolveOther(address: Address): ResolvedPlace {
+  const province = address.province.trim().toUpperCase();
+  const postal = address.postalCode.trim();
+  const precision: ResolutionPrecision = postal !== '' ? 'POSTAL' : province !== '' ? 'PROVINCE' : 'COUNTRY';
+  return {
+    location: {
+      address: { ...address, province, postalCode: postal },
+      status: statusOf(address, true),
+      precision,
+      source: 'address',
+    },
+    rateKeys: province === '' ? [address.country] : [`${address.country}-${province}`, address.country],
+  };
+}

@@ -1,0 +1,45 @@
+import type { JurisdictionDef } from './rate-table.ts';
+
+/** A category override, compiled. */
+export interface CompiledCategoryRule {
+  readonly rate: string;
+  readonly units: number;
+  readonly note: string | undefined;
+}
+
+/** One jurisdiction's rate on one day: what {@link lookupRates} hands out, shared and frozen. */
+export interface ResolvedRate {
+  readonly jurisdiction: JurisdictionDef;
+  /** Exact decimal fraction as written in the table ("0.0725"). */
+  readonly rate: string;
+  /** The same rate in units of 10^-8. */
+  readonly units: number;
+  readonly feeMinor: number;
+  readonly categories: ReadonlyMap<string, CompiledCategoryRule> | undefined;
+}
+
+/**
+ * The rates of one location key over time: `days[i]` is the first day of segment `i`, and
+ * `segments[i]` the rates in force from then until `days[i + 1]`.
+ */
+export interface KeyTimeline {
+  readonly days: Int32Array;
+  readonly segments: readonly (readonly ResolvedRate[])[];
+}
+
+export interface RateTableInfo {
+  readonly name: string;
+  readonly source: string;
+  readonly effectiveDate: string;
+}
+
+/** An immutable, compiled rate table. Build it once with `compileRateIndex`. */
+export interface RateIndex {
+  /** Content hash of the tables it was compiled from. */
+  readonly snapshot: string;
+  readonly tables: readonly RateTableInfo[];
+  readonly keys: ReadonlyMap<string, KeyTimeline>;
+  readonly jurisdictions: ReadonlyMap<string, JurisdictionDef>;
+}
+
+export const NO_RATES: readonly ResolvedRate[] = Object.freeze([]);

@@ -1,0 +1,76 @@
+/**
+ * The rate table: the plain-JSON form in which rates are shipped (`data/rates/*.json`),
+ * imported and passed to {@link compileRateIndex}. Every table names its source and the date
+ * its facts are effective from.
+ *
+ * @module
+ */
+import type { AuthorityType, TaxType } from '../types.ts';
+
+export type JurisdictionLevel = 'COUNTRY' | 'STATE' | 'COUNTY' | 'CITY' | 'DISTRICT';
+
+export interface JurisdictionDef {
+  /** Stable id, e.g. "US-CA", "CA-GST", "CA-ON-HST", "DE". */
+  readonly id: string;
+  readonly country: string;
+  readonly level: JurisdictionLevel;
+  /** `jurisdiction_name` on the wire ("California"). */
+  readonly name: string;
+  /** `tax_authority_name` ("California State"). */
+  readonly authorityName: string;
+  /** `tax_authority_type`: STATE, COUNTY, CITY, DISTRICT or "" (national taxes). */
+  readonly authorityType: AuthorityType;
+  readonly taxType: TaxType;
+  /** `rate_type` text label ("STATE SALES TAX", "VAT", "HST"). */
+  readonly rateType: string;
+  /** Default `note` on this jurisdiction's entries (e.g. that a US rate is state level only). */
+  readonly note?: string;
+}
+
+/** How a product category is taxed differently from the jurisdiction's general rate. */
+export interface CategoryRule {
+  /** Exact decimal fraction; "0" for exempt. */
+  readonly rate: string;
+  /** Why, shown as the entry's `note` ("Groceries are exempt in Michigan"). */
+  readonly note?: string;
+}
+
+export interface RatePeriod {
+  readonly jurisdiction: string;
+  /** First day the rate applies, ISO date (YYYY-MM-DD). */
+  readonly from: string;
+  /** First day it no longer applies (exclusive), ISO date; open-ended when absent. */
+  readonly to?: string;
+  /** Exact decimal fraction as a string: "0.0725" is 7.25 %. Never a float. */
+  readonly rate: string;
+  /** Flat fee in minor units added per line on top of the percentage. */
+  readonly feeMinor?: number;
+  /** Per product category overrides, keyed by category ("FOOD_GENERAL"). */
+  readonly categories?: Readonly<Record<string, CategoryRule>>;
+  /** Where this rate comes from (URL or document). */
+  readonly source?: string;
+}
+
+/**
+ * Which jurisdictions apply at a location key. Keys, most specific first:
+ * "US-CA-90002" (state + ZIP5), "US-CA" (state), "CA-ON" (province), "ES-CN" (territory),
+ * "DE" (country).
+ */
+export interface LocationDef {
+  readonly key: string;
+  readonly jurisdictions: readonly string[];
+}
+
+export interface RateTable {
+  /** Short name of the table ("us-states"). */
+  readonly name: string;
+  /** Who published the facts, in words. */
+  readonly source: string;
+  readonly sourceUrl?: string;
+  /** ISO date the table's facts are current as of. */
+  readonly effectiveDate: string;
+  readonly license?: string;
+  readonly jurisdictions: readonly JurisdictionDef[];
+  readonly rates: readonly RatePeriod[];
+  readonly locations: readonly LocationDef[];
+}

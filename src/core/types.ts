@@ -1,0 +1,226 @@
+/**
+ * Domain records of taxkit. These are the engine's own, idiomatic shapes: camelCase, integer
+ * minor units with a `Minor` suffix, exact decimal strings for rates. The wire shapes of the
+ * service interface (snake_case, per API version) are produced from these in `src/wire/`.
+ *
+ * Every record is plain data (JSON-serialisable) so stores can keep it as it is.
+ *
+ * @module
+ */
+
+/** Test records and live records never see each other. */
+export type Mode = 'test' | 'live';
+
+/** Who owns a record: one account in one mode. Every store call is scoped by it. */
+export interface Tenant {
+  readonly accountId: string;
+  readonly mode: Mode;
+}
+
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly JsonValue[]
+  | { readonly [key: string]: JsonValue };
+
+export type Metadata = Readonly<Record<string, JsonValue>>;
+
+export interface Address {
+  readonly line1: string;
+  readonly line2: string;
+  readonly city: string;
+  /** State or province code without the country prefix ("CA", "ON"). */
+  readonly province: string;
+  readonly postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  readonly country: string;
+}
+
+export type AddressResolutionStatus = 'EXACT' | 'POSTAL_FALLBACK_1' | 'POSTAL_ONLY';
+export type ResolutionPrecision =
+  | 'STREET'
+  | 'POSTAL_PLUS'
+  | 'POSTAL'
+  | 'PROVINCE'
+  | 'COUNTRY'
+  | 'APPROXIMATED';
+export type LocationSource = 'address' | 'ip';
+
+export type TaxType = 'SALES' | 'USE' | 'VAT' | 'GST';
+export type AuthorityType = 'STATE' | 'COUNTY' | 'CITY' | 'DISTRICT' | '';
+export type CustomerType = 'CONSUMER' | 'BUSINESS';
+export type AutomaticTax = 'auto' | 'disabled';
+
+export interface TaxId {
+  readonly type: string;
+  readonly value: string;
+}
+
+/** One jurisdiction's part of one line's tax. */
+export interface JurisdictionTax {
+  readonly jurisdictionId: string;
+  readonly name: string;
+  readonly rateType: string;
+  readonly authorityName: string;
+  readonly authorityType: AuthorityType;
+  readonly taxType: TaxType;
+  /** The rate applied, as an exact decimal fraction ("0.0725"). "0" when nothing is due. */
+  readonly rate: string;
+  /** Flat fee in minor units charged on top of the percentage. */
+  readonly feeMinor: number;
+  /** Exact tax due to this jurisdiction, in minor units, as a decimal string ("656.25"). */
+  readonly taxDue: string;
+  /**
+   * This jurisdiction's whole-unit share of the line's rounded tax (largest remainder), so the
+   * parts of a line always sum to its `taxMinor`. Refunds allocate against it.
+   */
+  readonly taxMinor: number;
+  readonly note: string;
+}
+
+export interface TaxLine {
+  /** taxkit's id of this line (`li_…`). */
+  readonly lineItemId: string;
+  readonly referenceLineItemId: string;
+  readonly referenceProductId: string;
+  readonly productName: string;
+  /** The product category the rates were chosen by. */
+  readonly productTaxCode: string;
+  readonly quantity: number;
+  readonly amountExcludingTaxMinor: number;
+  readonly taxMinor: number;
+  readonly amountIncludingTaxMinor: number;
+  readonly jurisdictions: readonly JurisdictionTax[];
+}
+
+export interface LocationUsed {
+  readonly address: Address;
+  readonly status: AddressResolutionStatus;
+  readonly precision: ResolutionPrecision;
+  readonly source: LocationSource;
+}
+
+export interface CalculationCustomer {
+  readonly type: CustomerType;
+  /** The stored customer this calculation was made for, when `customer.id` named one. */
+  readonly customerId?: string;
+  readonly taxIds: readonly TaxId[];
+  readonly isTaxExempt: boolean;
+}
+
+export interface PlatformDetails {
+  readonly merchantId: string;
+  readonly referenceMerchantId: string;
+  readonly roles: readonly string[];
+  /** Tax lines of the platform's own fees, when fee_details were given. */
+  readonly feeLines: readonly TaxLine[];
+}
+
+export interface Calculation {
+  readonly id: string;
+  readonly kind: 'standard' | 'platform';
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  readonly currency: string;
+  readonly taxIncluded: boolean;
+  readonly automaticTax: AutomaticTax;
+  readonly customer: CalculationCustomer;
+  readonly lines: readonly TaxLine[];
+  readonly totalTaxMinor: number;
+  readonly totalExcludingTaxMinor: number;
+  readonly totalIncludingTaxMinor: number;
+  readonly location: LocationUsed;
+  readonly origin?: Address;
+  readonly metadata: Metadata;
+  /** Content hash of the rate index used, so the calculation can be replayed exactly. */
+  readonly rateSnapshot: string;
+  readonly platform?: PlatformDetails;
+}
+
+export interface Transaction {
+  readonly id: string;
+  readonly calculationId: string;
+  readonly referenceOrderId: string;
+  readonly processedAt: number;
+  readonly createdAt: number;
+  readonly currency: string;
+  readonly filingCurrency: string;
+  readonly lines: readonly TaxLine[];
+  readonly metadata: Metadata;
+  /** Platform transactions are an `order` or a platform `fee`; standard ones are `order`. */
+  readonly type: 'order' | 'fee';
+  readonly platform?: {
+    readonly merchantId: string;
+    readonly referenceMerchantId: string;
+    readonly referencePaymentId: string;
+    readonly clientRoles: readonly string[];
+  };
+  readonly deletedAt?: number;
+}
+
+/** A refunded part of one transaction line. Amounts are negative, as the API shows them. */
+export interface RefundLine extends TaxLine {
+  /** The transaction line this refunds (its `lineItemId`). */
+  readonly refundsLineItemId: string;
+}
+
+export type RefundType = 'full' | 'partial';
+
+export interface Refund {
+  readonly id: string;
+  readonly transactionId: string;
+  readonly type: RefundType;
+  readonly processedAt: number;
+  readonly createdAt: number;
+  readonly lines: readonly RefundLine[];
+  /** Set when a refund reversal has been recorded for it; the refund then no longer counts. */
+  readonly reversedAt?: number;
+  readonly reversalId?: string;
+}
+
+export interface RefundReversal {
+  readonly id: string;
+  readonly refundId: string;
+  readonly transactionId: string;
+  readonly createdAt: number;
+}
+
+export interface Product {
+  readonly referenceProductId: string;
+  readonly name: string;
+  readonly category: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly deletedAt?: number;
+}
+
+export interface Customer {
+  readonly id: string;
+  readonly referenceCustomerId: string;
+  readonly name: string;
+  readonly email: string;
+  readonly isTaxExempt: boolean;
+  readonly createdAt: number;
+  readonly deletedAt?: number;
+}
+
+export interface Merchant {
+  readonly id: string;
+  readonly referenceMerchantId: string;
+  readonly name: string;
+  readonly email: string;
+  readonly defaultAddress?: Address;
+  readonly taxIds: readonly TaxId[];
+  readonly metadata: Metadata;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly deletedAt?: number;
+}
+
+/** One page of a cursor-paginated list. */
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly hasMore: boolean;
+}

@@ -1,0 +1,114 @@
+/**
+ * The storage port. taxkit's engine keeps every record through it; `adapters/memory` and
+ * `adapters/sqlite` implement it, and one conformance suite (`test/conformance/store.suite.ts`)
+ * holds both to the same contract.
+ *
+ * Contract, for every method:
+ * - Every call is scoped by a {@link Tenant}: a record written for one (account, mode) is
+ *   invisible to every other.
+ * - Absence is a value: `get*` returns `undefined`, never throws, for a missing or deleted record.
+ * - Check-then-write happens inside one method, atomically (SQLite: one IMMEDIATE transaction;
+ *   memory: no `await` between check and write). A failed call throws a `TaxError` and writes
+ *   nothing.
+ * - Returned objects are copies: mutating one never changes the store.
+ * - Lists are ordered by id (byte order), and `after` is an exclusive cursor on that id.
+ * - `close()` may be called more than once.
+ *
+ * @module
+ */
+import type {
+  Calculation,
+  Customer,
+  Merchant,
+  Page,
+  Product,
+  Refund,
+  RefundReversal,
+  Tenant,
+  Transaction,
+} from '../core/types.ts';
+
+export interface ListOptions {
+  /** Exclusive cursor: return records whose id sorts after this one. */
+  readonly after?: string;
+  /** Page size; adapters clamp it to 1..100. */
+  readonly limit: number;
+}
+
+/**
+ * Builds the refund to record from the transaction and the refunds already recorded for it.
+ * Pure; throws a `TaxError` (REFUND_EXCEEDS_REMAINING, TRANSACTION_FULLY_REFUNDED, …) to refuse.
+ * The adapter calls it inside its write transaction, so the check sees the latest refunds.
+ */
+export type RefundPlanner = (transaction: Transaction, priorRefunds: readonly Refund[]) => Refund;
+
+/**
+ * Builds the reversal of `refund`. Pure; throws REFUND_ALREADY_REVERSED to refuse.
+ * Called inside the adapter's write transaction.
+ */
+export type ReversalPlanner = (refund: Refund, transaction: Transaction) => RefundReversal;
+
+export interface TaxStore {
+  /** A short name for logs and test titles: "memory", "sqlite". */
+  readonly name: string;
+
+  insertCalculation(tenant: Tenant, calculation: Calculation): Promise<void>;
+  getCalculation(tenant: Tenant, id: string): Promise<Calculation | undefined>;
+
+  /**
+   * Records transactions all-or-nothing (a platform sale records an order and a fee together).
+   * Throws DUPLICATE_REFERENCE_ORDER_ID when a live (not deleted) transaction of the tenant has
+   * the same `referenceOrderId` and `type`, and CALCULATION_ALREADY_RECORDED when a transaction
+   * was already made from the same calculation id.
+   */
+  insertTransactions(tenant: Tenant, transactions: readonly Transaction[]): Promise<void>;
+  getTransaction(tenant: Tenant, id: string): Promise<Transaction | undefined>;
+  /** Soft delete; returns the deleted record, or `undefined` when there was none. */
+  deleteTransaction(tenant: Tenant, id: string, at: number): Promise<Transaction | undefined>;
+
+  /**
+   * Records the refund `plan` builds. Throws TRANSACTION_NOT_FOUND when the transaction does
+   * not exist (or was deleted); whatever `plan` throws propagates and nothing is written.
+   */
+  insertRefund(tenant: Tenant, transactionId: string, plan: RefundPlanner): Promise<Refund>;
+  getRefund(tenant: Tenant, id: string): Promise<Refund | undefined>;
+  /** Every refund of a transaction, reversed ones included, in creation order. */
+  listRefunds(tenant: Tenant, transactionId: string): Promise<readonly Refund[]>;
+  /**
+   * Records the reversal `plan` builds and marks the refund reversed (`reversedAt`,
+   * `reversalId`). Throws REFUND_NOT_FOUND when there is no such refund.
+   * Returns the refund as it is after the reversal.
+   */
+  reverseRefund(tenant: Tenant, refundId: string, plan: ReversalPlanner): Promise<Refund>;
+
+  /** Throws DUPLICATE_PRODUCT when a live product has the same reference id. */
+  insertProduct(tenant: Tenant, product: Product): Promise<void>;
+  getProduct(tenant: Tenant, referenceProductId: string): Promise<Product | undefined>;
+  listProducts(tenant: Tenant, options: ListOptions): Promise<Page<Product>>;
+  deleteProduct(tenant: Tenant, referenceProductId: string, at: number): Promise<Product | undefined>;
+
+  /** Throws DUPLICATE_CUSTOMER when a live customer has the same non-empty reference id. */
+  insertCustomer(tenant: Tenant, customer: Customer): Promise<void>;
+  /** Finds a live customer by taxkit id or by the caller's reference id. */
+  getCustomer(tenant: Tenant, idOrReference: string): Promise<Customer | undefined>;
+  listCustomers(tenant: Tenant, options: ListOptions): Promise<Page<Customer>>;
+  deleteCustomer(tenant: Tenant, idOrReference: string, at: number): Promise<Customer | undefined>;
+
+  /** Throws DUPLICATE_MERCHANT when a live merchant has the same reference id. */
+  insertMerchant(tenant: Tenant, merchant: Merchant): Promise<void>;
+  /** Finds a live merchant by taxkit id or by the caller's reference id. */
+  getMerchant(tenant: Tenant, idOrReference: string): Promise<Merchant | undefined>;
+  listMerchants(tenant: Tenant, options: ListOptions): Promise<Page<Merchant>>;
+  /**
+   * Replaces a live merchant with `update(current)`, atomically. Throws MERCHANT_NOT_FOUND when
+   * there is none; whatever `update` throws propagates and nothing is written.
+   */
+  updateMerchant(
+    tenant: Tenant,
+    idOrReference: string,
+    update: (current: Merchant) => Merchant,
+  ): Promise<Merchant>;
+  deleteMerchant(tenant: Tenant, idOrReference: string, at: number): Promise<Merchant | undefined>;
+
+  close(): Promise<void>;
+}
