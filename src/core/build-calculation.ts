@@ -22,7 +22,7 @@ export interface CalculationFacts {
   readonly lines: readonly LineInput[];
   readonly metadata: Metadata;
   readonly registrations: ReadonlySet<string> | undefined;
-  readonly platform?: Omit<PlatformDetails, 'feeLines'> & { readonly feeLines: readonly LineInput[] };
+  readonly platform?: PlatformDetails;
 }
 
 const EU_VAT_AREA = new Set([
@@ -40,7 +40,6 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
   const rates = located === undefined ? NO_RATES : ratesAt(index, located.rateKeys, day, located.location.address.country);
   const zero = zeroReason(facts, located?.location.address.country, located?.rateKeys);
   const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero);
-  const fees = facts.platform === undefined ? undefined : calculateLines(facts.platform.feeLines, rates, facts.taxIncluded, zero);
   const location = located?.location ?? {
     address: { line1: '', line2: '', city: '', province: '', postalCode: '', country: 'zero' in facts.place ? facts.place.country : '' },
     status: 'POSTAL_ONLY' as const,
@@ -64,7 +63,7 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     ...(facts.origin === undefined ? {} : { origin: facts.origin }),
     metadata: facts.metadata,
     rateSnapshot: index.snapshot,
-    ...(facts.platform === undefined || fees === undefined ? {} : { platform: { ...facts.platform, feeLines: fees.lines } }),
+    ...(facts.platform === undefined ? {} : { platform: facts.platform }),
   };
 }
 

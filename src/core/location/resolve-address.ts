@@ -20,6 +20,8 @@ const CA_POSTAL = /^([A-Z])(\d)([A-Z])(?: ?(\d[A-Z]\d))?$/;
  */
 export function resolveAddress(address: Address, tables: LocationTables): ResolvedPlace {
   const country = address.country.toUpperCase();
+  // Puerto Rico has its own ISO code but USPS ZIPs and a US-style sales tax (IVU): tax it as US-PR.
+  if (country === 'PR') return resolveUs({ ...address, country: 'US', province: 'PR' }, tables);
   if (!tables.countries.has(country)) {
     throw new TaxError('INVALID_COUNTRY_CODE', `address_country "${address.country}" is not an ISO 3166-1 alpha-2 country code.`, {
       details: { field: 'address_country' },

@@ -34,7 +34,9 @@ export function resolveIp(
     if (province === undefined || !tables.subdivisions.get('CA')?.has(province)) {
       return insufficient(mode, country, new TaxError('IP_RESOLUTION_INSUFFICIENT_CA', `IP address ${ip} resolved to Canada but no province was found; provide customer.address.`));
     }
-    return place(geo, country, province, geo.postalCode ?? '', geo.postalCode ? 'POSTAL' : 'PROVINCE', [`CA-${province}`]);
+    // GeoIP databases give Canadian FSAs (M5V), not full postal codes: province precision, as for an address.
+    const postal = geo.postalCode ?? '';
+    return place(geo, country, province, postal, postal.replace(/\s/g, '').length === 6 ? 'POSTAL' : 'PROVINCE', [`CA-${province}`]);
   }
   const province = geo.province?.toUpperCase() ?? '';
   return place(geo, country, province, geo.postalCode ?? '', 'COUNTRY', province === '' ? [country] : [`${country}-${province}`, country]);

@@ -7,32 +7,57 @@
 export function allocate(total: number, weights: readonly number[]): number[] {
   const count = weights.length;
   if (count === 0) return [];
+  if (count === 1) return [total];
   if (total < 0) return allocate(-total, weights).map((part) => (part === 0 ? 0 : -part));
   let weightSum = 0;
   for (const weight of weights) weightSum += weight;
   const effective = weightSum === 0 ? weights.map(() => 1) : weights;
   const sum = weightSum === 0 ? count : weightSum;
+  // Numbers while total × sum stays exact, BigInt beyond; the split is the same either way.
+  return Number.isSafeInteger(total * sum) ? splitNumbers(total, effective, sum) : splitBig(total, effective, sum);
+}
 
+function splitNumbers(total: number, weights: readonly number[], sum: number): number[] {
+  const parts = new Array<number>(weights.length);
+  const remainders = new Array<number>(weights.length);
+  let left = total;
+  for (let index = 0; index < weights.length; index += 1) {
+    const share = total * (weights[index] as number);
+    const part = Math.floor(share / sum);
+    parts[index] = part;
+    remainders[index] = share - part * sum;
+    left -= part;
+  }
+  return distributeLeft(parts, remainders, left);
+}
+
+function splitBig(total: number, weights: readonly number[], sum: number): number[] {
   const totalBig = BigInt(total);
   const sumBig = BigInt(sum);
-  const parts: number[] = new Array<number>(count);
-  const remainders: bigint[] = new Array<bigint>(count);
-  let assigned = 0;
-  for (let index = 0; index < count; index += 1) {
-    const share = totalBig * BigInt(effective[index] ?? 0);
+  const parts = new Array<number>(weights.length);
+  const remainders = new Array<bigint>(weights.length);
+  let left = total;
+  for (let index = 0; index < weights.length; index += 1) {
+    const share = totalBig * BigInt(weights[index] as number);
     const part = share / sumBig;
     parts[index] = Number(part);
     remainders[index] = share - part * sumBig;
-    assigned += Number(part);
+    left -= Number(part);
   }
+  return distributeLeft(parts, remainders, left);
+}
+
+/** Gives the `left` units one each to the largest remainders, ties to the earlier index. */
+function distributeLeft<R extends number | bigint>(parts: number[], remainders: readonly R[], left: number): number[] {
+  if (left === 0) return parts;
   const order = [...parts.keys()].sort((a, b) => {
-    const ra = remainders[a] ?? 0n;
-    const rb = remainders[b] ?? 0n;
+    const ra = remainders[a] as R;
+    const rb = remainders[b] as R;
     return ra === rb ? a - b : ra > rb ? -1 : 1;
   });
-  for (let left = total - assigned, at = 0; left > 0; left -= 1, at += 1) {
-    const index = order[at % count] ?? 0;
-    parts[index] = (parts[index] ?? 0) + 1;
+  for (let at = 0; left > 0; left -= 1, at += 1) {
+    const index = order[at % parts.length] as number;
+    parts[index] = (parts[index] as number) + 1;
   }
   return parts;
 }

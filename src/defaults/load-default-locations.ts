@@ -1,0 +1,80 @@
+import type { LocationTables, UsZipPlace } from '../core/location/location-tables.ts';
+import { readDataFile } from './read-data-file.ts';
+
+interface Zip3File {
+  readonly zip3: Readonly<Record<string, string>>;
+  readonly exceptions: Readonly<Record<string, string>>;
+}
+interface Zip5File {
+  readonly counties: readonly string[];
+  readonly zips: Readonly<Record<string, readonly [string, string, number | null]>>;
+}
+interface TopPopulationFile {
+  readonly byState: Readonly<Record<string, string>>;
+  readonly byStateCity: Readonly<Record<string, string>>;
+}
+interface SubdivisionSet {
+  readonly codeToName: Readonly<Record<string, string>>;
+  readonly nameToCode: Readonly<Record<string, string>>;
+}
+interface SubdivisionsFile {
+  readonly us: SubdivisionSet;
+  readonly ca: SubdivisionSet;
+  readonly caFsaFirstLetter: Readonly<Record<string, readonly string[]>>;
+}
+interface CountriesFile {
+  readonly countries: Readonly<Record<string, string>>;
+  readonly userAssigned?: Readonly<Record<string, string>>;
+}
+
+let cached: LocationTables | undefined;
+
+/** The embedded place tables (data/locations/), compiled once per process. */
+export function loadDefaultLocations(): LocationTables {
+  cached ??= compileLocations(
+    readDataFile<CountriesFile>('locations/countries.json'),
+    readDataFile<SubdivisionsFile>('locations/subdivisions.json'),
+    readDataFile<Zip3File>('locations/us-zip3-state.json'),
+    readDataFile<Zip5File>('locations/us-zip5.json'),
+    readDataFile<TopPopulationFile>('locations/us-zip-top-population.json'),
+  );
+  return cached;
+}
+
+function upperKeys(record: Readonly<Record<string, string>>): Map<string, string> {
+  return new Map(Object.entries(record).map(([name, code]) => [name.trim().replace(/\s+/g, ' ').toUpperCase(), code]));
+}
+
+function compileLocations(
+  countries: CountriesFile,
+  subdivisions: SubdivisionsFile,
+  zip3: Zip3File,
+  zip5: Zip5File,
+  top: TopPopulationFile,
+): LocationTables {
+  const places = new Map<string, UsZipPlace>();
+  return {
+    countries: new Map(Object.entries({ ...countries.countries, ...countries.userAssigned })),
+    subdivisions: new Map([
+      ['US', new Map(Object.entries(subdivisions.us.codeToName))],
+      ['CA', new Map(Object.entries(subdivisions.ca.codeToName))],
+    ]),
+    subdivisionCodes: new Map([
+      ['US', upperKeys(subdivisions.us.nameToCode)],
+      ['CA', upperKeys(subdivisions.ca.nameToCode)],
+    ]),
+    usStateOfZip: (zip) => zip3.exceptions[zip] ?? zip3.zip3[zip.slice(0, 3)],
+    usZipPlace: (zip) => {
+      let place = places.get(zip);
+      if (place === undefined) {
+        const row = zip5.zips[zip];
+        if (row === undefined) return undefined;
+        place = { state: row[0], city: row[1], county: row[2] === null ? '' : (zip5.counties[row[2]] ?? '') };
+        places.set(zip, place);
+      }
+      return place;
+    },
+    caProvincesOfPostal: (letter) => subdivisions.caFsaFirstLetter[letter],
+    usTopZip: (state, city) => (city === undefined ? top.byState[state] : top.byStateCity[`${state}|${city.trim()}`]),
+  };
+}

@@ -1,0 +1,71 @@
+import { buildCalculation } from '../core/build-calculation.ts';
+import type { Calculation, Metadata, Tenant } from '../core/types.ts';
+import type { CallContext, EngineDeps } from '../engine-deps.ts';
+import { LATEST_API_VERSION, type ApiVersion } from '../wire/api-version.ts';
+import { calculationRequestSchema, type CalculationRequest } from '../wire/calculation-request.ts';
+import { checkCurrency } from '../wire/currencies.ts';
+import { parseBody } from '../wire/parse-body.ts';
+import { serializeCalculation } from '../wire/serialize-calculation.ts';
+import { toAddress } from '../wire/to-address.ts';
+import { resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
+import { resolveLines } from './resolve-lines.ts';
+
+export interface CalculationsResource {
+  /**
+   * POST /tax/calculations: tax for a customer location and line items (spec §4.1). Records the
+   * calculation so a transaction can be made from it until `expires_at`; records no sale.
+   *
+   * @example
+   * const calculation = await engine.calculations.create({
+   *   customer: { address: { address_country: 'US', address_province: 'IN', address_postal_code: '46122' } },
+   *   order_details: {
+   *     customer_currency_code: 'USD',
+   *     tax_included_in_amount: false,
+   *     line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 200, quantity: 2 }],
+   *   },
+   * });
+   * calculation.total_tax_amount; // 14
+   */
+  create(request: CalculationRequest | unknown, context?: CallContext): Promise<Record<string, unknown>>;
+}
+
+export function createCalculationsResource(deps: EngineDeps): CalculationsResource {
+  return {
+    async create(body, context = {}) {
+      const version = context.version ?? LATEST_API_VERSION;
+      const tenant = context.tenant ?? deps.defaultTenant;
+      const calculation = await calculate(deps, tenant, version, body);
+      await deps.store.insertCalculation(tenant, calculation);
+      return serializeCalculation(calculation, version, tenant.mode);
+    },
+  };
+}
+
+async function calculate(deps: EngineDeps, tenant: Tenant, version: ApiVersion, body: unknown): Promise<Calculation> {
+  const request = parseBody(calculationRequestSchema, body);
+  const nowMs = deps.clock.now();
+  const currency = checkCurrency(request.order_details.customer_currency_code, version);
+  const place = resolveCustomerPlace(deps, request.customer, version);
+  const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
+  const lines = await resolveLines(deps, tenant, request.order_details.line_items, nowMs, 'order_details.line_items', false);
+  const origin = request.origin_address === undefined ? deps.defaultOrigin : toAddress(request.origin_address, 'origin_address');
+  return buildCalculation(
+    {
+      id: deps.ids.next('calc', nowMs),
+      kind: 'standard',
+      createdAt: Math.floor(nowMs / 1000),
+      lifetimeSeconds: deps.calculationLifetimeSeconds,
+      mode: tenant.mode,
+      currency,
+      taxIncluded: request.order_details.tax_included_in_amount,
+      automaticTax: request.order_details.automatic_tax ?? 'auto',
+      customer,
+      place,
+      origin,
+      lines,
+      metadata: (request.metadata ?? {}) as Metadata,
+      registrations: deps.registrations,
+    },
+    deps.rates,
+  );
+}

@@ -1,0 +1,83 @@
+import { TaxError } from '../core/errors.ts';
+import { resolveAddress } from '../core/location/resolve-address.ts';
+import { ipv4OfMapped } from '../core/location/ipv4-of-mapped.ts';
+import { resolveIp, type IpResolution, type IpResolutionMode } from '../core/location/resolve-ip.ts';
+import type { CalculationCustomer, Tenant } from '../core/types.ts';
+import type { EngineDeps } from '../engine-deps.ts';
+import { isAtLeast, type ApiVersion } from '../wire/api-version.ts';
+import type { customerSchema } from '../wire/calculation-request.ts';
+import { toAddress } from '../wire/to-address.ts';
+import { isIP } from 'node:net';
+import type { z } from 'zod';
+
+type WireCustomer = z.output<typeof customerSchema>;
+
+/**
+ * Where the customer is (spec §2.3 rule 3): the address first; the IP (2026-03-01) when there is
+ * no address, or as the fallback when the address cannot be resolved. When both fail, the
+ * address's error is reported: it is the caller's own data that is wrong.
+ */
+export function resolveCustomerPlace(deps: EngineDeps, customer: WireCustomer, version: ApiVersion): IpResolution {
+  if (customer.ip !== undefined && !isAtLeast(version, '2026-03-01')) {
+    throw new TaxError('UNRECOGNIZED_FIELD', 'customer.ip requires X-API-Version 2026-03-01.', { details: { field: 'customer.ip' } });
+  }
+  // A malformed IP is refused even when the address would have been enough (spec §7).
+  const ip = customer.ip === undefined ? undefined : { value: normalizeIp(customer.ip.value), mode: customer.ip.resolution ?? 'strict' };
+  if (customer.address === undefined) {
+    if (ip === undefined) {
+      throw new TaxError('MISSING_FIELD', 'Missing required field: customer.address (or, from 2026-03-01, customer.ip).', {
+        details: { field: 'customer.address' },
+      });
+    }
+    return resolveByIp(deps, ip.value, ip.mode);
+  }
+  try {
+    return resolveAddress(toAddress(customer.address, 'customer.address'), deps.locations);
+  } catch (addressError) {
+    if (ip === undefined) throw addressError;
+    try {
+      return resolveByIp(deps, ip.value, ip.mode);
+    } catch {
+      throw addressError;
+    }
+  }
+}
+
+function resolveByIp(deps: EngineDeps, ip: string, mode: IpResolutionMode): IpResolution {
+  if (deps.geo === undefined) {
+    if (mode === 'zero' || mode === 'best_effort') return { zero: true, country: '' };
+    throw new TaxError('IP_RESOLUTION_FAILED', 'No GeoIP database is configured, so IP addresses cannot be resolved; provide customer.address.');
+  }
+  return resolveIp(ip, deps.geo.lookup(ip), mode, deps.locations);
+}
+
+/**
+ * Validates an IP (net.isIP: GeoIP readers accept malformed text) and turns an IPv4-mapped IPv6
+ * address, in any spelling, into dotted IPv4, so every GeoLookup sees one form.
+ */
+function normalizeIp(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed !== value || isIP(trimmed) === 0) {
+    throw new TaxError('INVALID_IP_FORMAT', `customer.ip.value "${value}" is not a valid IPv4 or IPv6 address.`, {
+      details: { field: 'customer.ip.value' },
+    });
+  }
+  return isIP(trimmed) === 6 ? (ipv4OfMapped(trimmed.replace(/%.*$/, '')) ?? trimmed) : trimmed;
+}
+
+/** The customer part of a calculation, with the stored customer's exemption when `id` names one. */
+export async function resolveCalculationCustomer(
+  deps: EngineDeps,
+  tenant: Tenant,
+  customer: WireCustomer,
+): Promise<CalculationCustomer> {
+  const base = { type: customer.type ?? 'CONSUMER', taxIds: customer.tax_ids ?? [] } as const;
+  if (customer.id === undefined) return { ...base, isTaxExempt: false };
+  const stored = await deps.store.getCustomer(tenant, customer.id);
+  if (stored === undefined) {
+    throw new TaxError('CUSTOMER_NOT_FOUND', `No customer with id or reference_customer_id "${customer.id}".`, {
+      details: { field: 'customer.id' },
+    });
+  }
+  return { ...base, customerId: stored.id, isTaxExempt: stored.isTaxExempt };
+}

@@ -1,0 +1,34 @@
+import type { Calculation, Mode } from '../core/types.ts';
+import { isAtLeast, type ApiVersion } from './api-version.ts';
+import { serializeLine } from './serialize-line.ts';
+import { fromAddress } from './to-address.ts';
+
+/** A calculation as the response of POST /tax/calculations in `version` (spec §2.3, §9). */
+export function serializeCalculation(calculation: Calculation, version: ApiVersion, mode: Mode): Record<string, unknown> {
+  const wire: Record<string, unknown> = {
+    id: calculation.id,
+    object: 'tax.calculation',
+    customer_currency_code: calculation.currency,
+  };
+  if (isAtLeast(version, '2025-05-12')) {
+    wire.customer = { type: calculation.customer.type, ...(calculation.customer.customerId === undefined ? {} : { id: calculation.customer.customerId }) };
+    wire.automatic_tax = calculation.automaticTax;
+  }
+  wire.line_items = calculation.lines.map((line) => serializeLine(line, version, 'calculation'));
+  wire.tax_included_in_amount = calculation.taxIncluded;
+  wire.total_tax_amount = calculation.totalTaxMinor;
+  wire.total_amount_excluding_tax = calculation.totalExcludingTaxMinor;
+  wire.total_amount_including_tax = calculation.totalIncludingTaxMinor;
+  wire.expires_at = calculation.expiresAt;
+  wire.testmode = mode === 'test';
+  if (isAtLeast(version, '2025-05-12')) {
+    wire.address_resolution_status = calculation.location.status;
+    wire.address_used = fromAddress(calculation.location.address);
+  }
+  if (isAtLeast(version, '2026-03-01')) {
+    wire.location_source = calculation.location.source;
+    wire.resolution_precision = calculation.location.precision;
+  }
+  wire.metadata = calculation.metadata;
+  return wire;
+}

@@ -1,0 +1,45 @@
+import type { JurisdictionTax, TaxLine } from '../core/types.ts';
+import { isAtLeast, type ApiVersion } from './api-version.ts';
+
+/** Which response a line appears in: the fields differ (spec §2.4, §2.5). */
+export type LineContext = 'calculation' | 'transaction' | 'refund' | 'refund_list';
+
+/** A jurisdiction entry of the wire (spec §2.5), with the fields of `version` and `context`. */
+export function serializeJurisdiction(entry: JurisdictionTax, version: ApiVersion, context: LineContext): Record<string, unknown> {
+  const wire: Record<string, unknown> = {
+    tax_rate: Number(entry.rate),
+    rate_type: entry.rateType,
+    jurisdiction_name: entry.name,
+    fee_amount: entry.feeMinor,
+  };
+  // `note` is on transaction and refund entries in every version and on calculations from 2025-05-12.
+  if (context !== 'calculation' || isAtLeast(version, '2025-05-12')) wire.note = entry.note;
+  // Exact per-jurisdiction tax: 2026-era calculations, and refund lists (spec §2.5).
+  if ((context === 'calculation' && isAtLeast(version, '2026-01-01')) || context === 'refund_list') {
+    wire.tax_due_decimal = Number(entry.taxDue);
+  }
+  if (isAtLeast(version, '2026-01-01')) {
+    wire.tax_authority_name = entry.authorityName;
+    wire.tax_authority_type = entry.authorityType;
+    wire.tax_type = entry.taxType;
+  }
+  return wire;
+}
+
+/** A line item of the wire (spec §2.4). */
+export function serializeLine(line: TaxLine, version: ApiVersion, context: LineContext): Record<string, unknown> {
+  const wire: Record<string, unknown> = {};
+  if (context === 'calculation' && isAtLeast(version, '2025-05-12')) wire.line_item_id = line.lineItemId;
+  wire.product = {
+    reference_product_name: line.productName,
+    reference_product_id: line.referenceProductId,
+    product_tax_code: line.productTaxCode,
+    reference_line_item_id: line.referenceLineItemId,
+  };
+  wire.tax_jurisdictions = line.jurisdictions.map((entry) => serializeJurisdiction(entry, version, context));
+  wire.quantity = line.quantity;
+  wire.tax_amount = line.taxMinor;
+  wire.amount_excluding_tax = line.amountExcludingTaxMinor;
+  wire.amount_including_tax = line.amountIncludingTaxMinor;
+  return wire;
+}
