@@ -1,0 +1,54 @@
+import { TaxError } from '../errors.ts';
+import type { Calculation, Transaction } from '../types.ts';
+import type { TransactionInput } from './build-transaction.ts';
+
+export interface PlatformTransactionInput extends TransactionInput {
+  readonly referencePaymentId: string;
+}
+
+/**
+ * Records a platform calculation as its transactions (spec §4.15, api-facts §10). Pure.
+ *
+ * A payment processor gets two: the merchant's `order` (client_role = the roles) and the
+ * platform's `fee` (client_role empty, the fee lines). A marketplace provider or merchant of
+ * record gets one `order`, with any fee lines folded into it. `ids` names the transactions to
+ * make: the fee id is used only when a fee transaction is made.
+ */
+export function buildPlatformTransactions(
+  calculation: Calculation,
+  input: PlatformTransactionInput,
+  ids: { readonly order: string; readonly fee: string },
+  now: number,
+): Transaction[] {
+  const platform = calculation.platform;
+  if (calculation.kind !== 'platform' || platform === undefined) {
+    throw new TaxError('CALCULATION_NOT_FOUND', `No platform calculation ${calculation.id}: standard calculations are recorded through POST /tax/transactions.`, {
+      details: { field: 'platform_calculation_id' },
+    });
+  }
+  if (now > calculation.expiresAt) {
+    throw new TaxError('CALCULATION_EXPIRED', `Calculation ${calculation.id} expired at ${calculation.expiresAt}; calculate again.`, {
+      details: { field: 'platform_calculation_id' },
+    });
+  }
+  const splitFee = platform.roles.includes('payment_processor');
+  const base = {
+    calculationId: calculation.id,
+    referenceOrderId: input.referenceOrderId,
+    processedAt: input.processedAt ?? now,
+    createdAt: now,
+    currency: calculation.currency,
+    filingCurrency: calculation.currency,
+    metadata: input.metadata,
+  };
+  const party = { merchantId: platform.merchantId, referenceMerchantId: platform.referenceMerchantId, referencePaymentId: input.referencePaymentId };
+  const order: Transaction = {
+    ...base,
+    id: ids.order,
+    type: 'order',
+    lines: splitFee ? calculation.lines : [...calculation.lines, ...platform.feeLines],
+    platform: { ...party, clientRoles: platform.roles },
+  };
+  if (!splitFee) return [order];
+  return [order, { ...base, id: ids.fee, type: 'fee', lines: platform.feeLines, platform: { ...party, clientRoles: [] } }];
+}

@@ -1,0 +1,52 @@
+import { TaxError } from '../errors.ts';
+import type { Calculation, Metadata, Transaction } from '../types.ts';
+
+/** What the caller says about the sale (POST /tax/transactions), already validated. */
+export interface TransactionInput {
+  readonly referenceOrderId: string;
+  /** Unix seconds; the creation time when absent. */
+  readonly processedAt: number | undefined;
+  readonly metadata: Metadata;
+}
+
+/**
+ * Records `calculation` as a sale (spec §4.2). Pure: `id` and `now` (Unix seconds) are given.
+ * The lines are the calculation's, unchanged; the filing currency is the customer currency.
+ *
+ * Throws CALCULATION_NOT_FOUND for a platform calculation (those become transactions through
+ * POST /tax/platform/transactions) and CALCULATION_EXPIRED once `now` is past `expires_at`.
+ * Uniqueness (one transaction per calculation, per reference_order_id) is the store's check.
+ */
+export function buildTransaction(
+  calculation: Calculation,
+  input: TransactionInput,
+  id: string,
+  now: number,
+): Transaction {
+  if (calculation.kind !== 'standard') {
+    throw new TaxError(
+      'CALCULATION_NOT_FOUND',
+      `No calculation ${calculation.id}: platform calculations are recorded through POST /tax/platform/transactions.`,
+      { details: { field: 'calculation_id' } },
+    );
+  }
+  if (now > calculation.expiresAt) {
+    throw new TaxError(
+      'CALCULATION_EXPIRED',
+      `Calculation ${calculation.id} expired at ${calculation.expiresAt}; calculate again and record the new calculation.`,
+      { details: { field: 'calculation_id' } },
+    );
+  }
+  return {
+    id,
+    calculationId: calculation.id,
+    referenceOrderId: input.referenceOrderId,
+    processedAt: input.processedAt ?? now,
+    createdAt: now,
+    currency: calculation.currency,
+    filingCurrency: calculation.currency,
+    lines: calculation.lines,
+    metadata: input.metadata,
+    type: 'order',
+  };
+}

@@ -1,0 +1,139 @@
+import { TaxError } from '../errors.ts';
+import type { Refund, RefundLine, TaxLine, Transaction } from '../types.ts';
+import { buildRefundLine, type RefundAmounts } from './build-refund-line.ts';
+import { checkRefundLine } from './check-refund-line.ts';
+import { matchRefundLine, type RefundLineReference } from './match-refund-line.ts';
+import { hasRemaining, remainingBalance, type LineBalance } from './remaining-balance.ts';
+
+/** One line of a partial refund request: amounts ≤ 0 (as the API sends them), quantity ≥ 0. */
+export interface PartialRefundLineInput extends RefundLineReference, RefundAmounts {}
+
+/** A refund request (POST /tax/refunds), already validated. */
+export type RefundInput =
+  | { readonly type: 'full'; readonly processedAt: number | undefined }
+  | {
+      readonly type: 'partial';
+      readonly processedAt: number | undefined;
+      readonly lines: readonly PartialRefundLineInput[];
+    };
+
+/**
+ * Plans a refund of `transaction` given the refunds already recorded for it (DESIGN.md §4
+ * "refunds"). Pure: `id` and `now` (Unix seconds) are given; the store runs it inside its
+ * write transaction so the balance it checks is the latest.
+ *
+ * - full: every line's remaining sales, tax and quantity (after earlier refunds that are not
+ *   reversed); lines with nothing left are left out.
+ * - partial: each requested line is matched to a transaction line ({@link matchRefundLine})
+ *   and may take no more than remains of it, in sales, tax and quantity; several request lines
+ *   may refund the same transaction line, each against what the earlier ones left.
+ *
+ * Throws TRANSACTION_FULLY_REFUNDED when nothing is left at all, REFUND_EXCEEDS_REMAINING when
+ * a line asks for more than remains, INVALID_VALUE for a partial refund of nothing.
+ */
+export function planRefund(
+  transaction: Transaction,
+  priorRefunds: readonly Refund[],
+  input: RefundInput,
+  id: string,
+  now: number,
+): Refund {
+  const balances = remainingBalance(transaction, priorRefunds);
+  if (!balances.some(hasRemaining)) {
+    throw new TaxError(
+      'TRANSACTION_FULLY_REFUNDED',
+      `Transaction ${transaction.id} is already fully refunded; nothing is left to refund.`,
+      {
+        details: { field: 'transaction_id' },
+      },
+    );
+  }
+  const lines =
+    input.type === 'full'
+      ? fullRefundLines(transaction, balances, id)
+      : partialRefundLines(transaction, balances, input.lines, id);
+  return {
+    id,
+    transactionId: transaction.id,
+    type: input.type,
+    processedAt: input.processedAt ?? now,
+    createdAt: now,
+    lines,
+  };
+}
+
+/** Refund lines' own ids: the refund id and the line's position (they never reach the wire). */
+function refundLineId(refundId: string, index: number): string {
+  return `${refundId}-li${index + 1}`;
+}
+
+function fullRefundLines(transaction: Transaction, balances: readonly LineBalance[], id: string): RefundLine[] {
+  const lines: RefundLine[] = [];
+  balances.forEach((balance, index) => {
+    if (!hasRemaining(balance)) return;
+    const amounts = {
+      salesMinor: negate(balance.salesMinor),
+      taxMinor: negate(balance.taxMinor),
+      quantity: balance.quantity,
+    };
+    lines.push(
+      buildRefundLine(
+        transaction.lines[index] as TaxLine,
+        balance.jurisdictionTaxMinor,
+        amounts,
+        refundLineId(id, lines.length),
+      ),
+    );
+  });
+  return lines;
+}
+
+function partialRefundLines(
+  transaction: Transaction,
+  balances: LineBalance[],
+  requested: readonly PartialRefundLineInput[],
+  id: string,
+): RefundLine[] {
+  if (requested.length === 0) {
+    throw new TaxError(
+      'MISSING_FIELD',
+      'Missing required field: line_items (a partial refund names the lines it refunds).',
+      {
+        details: { field: 'line_items' },
+      },
+    );
+  }
+  const lines = requested.map((item, position) => {
+    const field = `line_items[${position}]`;
+    const index = matchRefundLine(transaction.lines, item, field);
+    const balance = balances[index] as LineBalance;
+    checkRefundLine(item, balance, field);
+    const line = buildRefundLine(
+      transaction.lines[index] as TaxLine,
+      balance.jurisdictionTaxMinor,
+      item,
+      refundLineId(id, position),
+    );
+    balances[index] = {
+      lineItemId: balance.lineItemId,
+      salesMinor: balance.salesMinor + item.salesMinor,
+      taxMinor: balance.taxMinor + item.taxMinor,
+      quantity: balance.quantity - item.quantity,
+      jurisdictionTaxMinor: balance.jurisdictionTaxMinor.map(
+        (part, at) => part + (line.jurisdictions[at]?.taxMinor ?? 0),
+      ),
+    };
+    return line;
+  });
+  if (requested.every((item) => item.salesMinor === 0 && item.taxMinor === 0 && item.quantity === 0)) {
+    throw new TaxError('INVALID_VALUE', 'The refund refunds nothing: every line has zero amounts and zero quantity.', {
+      details: { field: 'line_items' },
+    });
+  }
+  return lines;
+}
+
+/** −value without producing −0 (which would survive a memory store but not JSON or SQL). */
+function negate(value: number): number {
+  return value === 0 ? 0 : -value;
+}

@@ -1,0 +1,88 @@
+import { TaxError } from '../core/errors.ts';
+import type { Product } from '../core/types.ts';
+import type { CallContext, EngineDeps } from '../engine-deps.ts';
+import { lastIdOf } from '../wire/last-id.ts';
+import { listRequestSchema, type ListRequest } from '../wire/list-request.ts';
+import { parseBody } from '../wire/parse-body.ts';
+import { productRequestSchema, type ProductRequest } from '../wire/product-request.ts';
+import { serializeDeletedProduct, serializeProduct } from '../wire/serialize-product.ts';
+import { callScope, callTime } from './call-scope.ts';
+
+/** "up to 50 products" per page (api-facts §6). */
+export const PRODUCT_PAGE_SIZE = 50;
+
+export interface ProductsResource {
+  /**
+   * POST /tax/products: stores a product with its tax category (spec §4.7). There is no update:
+   * delete and create again to change the category (api-facts §6).
+   *
+   * @example
+   * await engine.products.create({ reference_product_id: 'sku-1', reference_product_name: 'T-shirt', product_category: 'CLOTHING' });
+   */
+  create(request: ProductRequest | unknown, context?: CallContext): Promise<Record<string, unknown>>;
+  /** GET /tax/products/{reference_product_id}; 404 PRODUCT_NOT_FOUND when missing or deleted. */
+  get(referenceProductId: string, context?: CallContext): Promise<Record<string, unknown>>;
+  /**
+   * GET /tax/products?cursor=: 50 a page (in process, `limit` 1..100 may change that) in
+   * `reference_product_id` byte order, after the exclusive cursor. `last_product_id` is the
+   * next cursor: the last id of the page; on an empty page the request's cursor, or null when
+   * there was none (nothing stored at all).
+   */
+  list(query?: ListRequest | unknown, context?: CallContext): Promise<Record<string, unknown>>;
+  /** DELETE /tax/products/{reference_product_id}: soft delete; the reference id is free again. */
+  delete(referenceProductId: string, context?: CallContext): Promise<Record<string, unknown>>;
+}
+
+export function createProductsResource(deps: EngineDeps): ProductsResource {
+  return {
+    async create(body, context) {
+      const { tenant } = callScope(deps, context);
+      const request = parseBody(productRequestSchema, body);
+      const { now } = callTime(deps);
+      const product: Product = {
+        referenceProductId: request.reference_product_id,
+        name: request.reference_product_name,
+        category: request.product_category,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await deps.store.insertProduct(tenant, product);
+      return serializeProduct(product, tenant.mode);
+    },
+
+    async get(referenceProductId, context) {
+      const { tenant } = callScope(deps, context);
+      const product = await deps.store.getProduct(tenant, referenceProductId);
+      if (product === undefined) throw productNotFound(referenceProductId);
+      return serializeProduct(product, tenant.mode);
+    },
+
+    async list(query, context) {
+      const { tenant } = callScope(deps, context);
+      const { cursor, limit } = parseBody(listRequestSchema, query ?? {});
+      const after = cursor === '' ? undefined : cursor;
+      const page = await deps.store.listProducts(tenant, {
+        ...(after === undefined ? {} : { after }),
+        limit: limit ?? PRODUCT_PAGE_SIZE,
+      });
+      return {
+        last_product_id: lastIdOf(page.items, (product) => product.referenceProductId, after),
+        products: page.items.map((product) => serializeProduct(product, tenant.mode)),
+        has_more: page.hasMore,
+      };
+    },
+
+    async delete(referenceProductId, context) {
+      const { tenant } = callScope(deps, context);
+      const deleted = await deps.store.deleteProduct(tenant, referenceProductId, callTime(deps).now);
+      if (deleted === undefined) throw productNotFound(referenceProductId);
+      return serializeDeletedProduct(deleted);
+    },
+  };
+}
+
+function productNotFound(referenceProductId: string): TaxError {
+  return new TaxError('PRODUCT_NOT_FOUND_BY_ID', `No product with reference_product_id "${referenceProductId}".`, {
+    details: { field: 'reference_product_id' },
+  });
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Query of GET /tax/products and GET /tax/customers: an exclusive cursor (the last id seen)
+ * and, as taxkit's addition, an optional page size 1..100 (a query string's digits or a
+ * number); the hosted API documents only the cursor and pages of up to 50.
+ */
+export const listRequestSchema = z.strictObject({
+  cursor: z.string().max(255, { message: 'INVALID_VALUE: must be at most 255 characters' }).optional(),
+  limit: z
+    .union([z.number(), z.string()])
+    .transform((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
+    .refine((value) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 100, {
+      message: 'INVALID_VALUE: limit must be an integer from 1 to 100',
+    })
+    .transform((value) => value as number)
+    .optional(),
+});
+
+export type ListRequest = z.input<typeof listRequestSchema>;

@@ -1,0 +1,18 @@
+import type { Customer } from '../core/types.ts';
+
+/** A customer as POST and GET /tax/customers return it (spec §2.8). */
+export function serializeCustomer(customer: Customer): Record<string, unknown> {
+  return {
+    id: customer.id,
+    object: 'tax.customer',
+    reference_customer_id: customer.referenceCustomerId,
+    name: customer.name,
+    email: customer.email,
+    is_tax_exempt: customer.isTaxExempt,
+  };
+}
+
+/** The answer to DELETE /tax/customers/{id}. */
+export function serializeDeletedCustomer(customer: Customer): Record<string, unknown> {
+  return { id: customer.id, object: 'tax.customer', deleted: true, deleted_at: customer.deletedAt ?? null };
+}

@@ -1,0 +1,24 @@
+import type { Mode, Product } from '../core/types.ts';
+
+/** A product as POST and GET /tax/products return it (spec §2.9). */
+export function serializeProduct(product: Product, mode: Mode): Record<string, unknown> {
+  return {
+    object: 'tax.product',
+    reference_product_id: product.referenceProductId,
+    reference_product_name: product.name,
+    product_category: product.category,
+    created_at: product.createdAt,
+    updated_at: product.updatedAt,
+    testmode: mode === 'test',
+  };
+}
+
+/** The answer to DELETE /tax/products/{reference_product_id}. */
+export function serializeDeletedProduct(product: Product): Record<string, unknown> {
+  return {
+    reference_product_id: product.referenceProductId,
+    object: 'tax.product',
+    deleted: true,
+    deleted_at: product.deletedAt ?? null,
+  };
+}

@@ -1,0 +1,37 @@
+import type { Mode, Refund } from '../core/types.ts';
+import type { ApiVersion } from './api-version.ts';
+import { serializeLine } from './serialize-line.ts';
+
+/**
+ * A refund as POST /tax/refunds and POST /tax/refund_reversals return it (spec §2.7). Amounts
+ * stay negative after a reversal; a reversed refund carries `reversed_at` (taxkit's addition:
+ * the reversal is a record of its own and the refund is kept, DESIGN.md §4).
+ */
+export function serializeRefund(refund: Refund, version: ApiVersion, mode: Mode): Record<string, unknown> {
+  const wire: Record<string, unknown> = {
+    id: refund.id,
+    object: 'tax.refund',
+    refund_type: refund.type,
+    testmode: mode === 'test',
+    refund_processed_at: refund.processedAt,
+    line_items: refund.lines.map((line) => serializeLine(line, version, 'refund')),
+  };
+  if (refund.reversedAt !== undefined) wire.reversed_at = refund.reversedAt;
+  return wire;
+}
+
+/**
+ * An entry of GET /tax/transactions/{id}/refunds (spec §4.4): no `refund_type`, and
+ * jurisdictions with `tax_due_decimal`. Reversed refunds stay in the list with `reversed_at`.
+ */
+export function serializeRefundListEntry(refund: Refund, version: ApiVersion, mode: Mode): Record<string, unknown> {
+  const wire: Record<string, unknown> = {
+    id: refund.id,
+    object: 'tax.refund',
+    testmode: mode === 'test',
+    refund_processed_at: refund.processedAt,
+    line_items: refund.lines.map((line) => serializeLine(line, version, 'refund_list')),
+  };
+  if (refund.reversedAt !== undefined) wire.reversed_at = refund.reversedAt;
+  return wire;
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { metadata, referenceId, unixSeconds } from './common-schemas.ts';
+
+/** Body of POST /tax/transactions (spec §4.2). */
+export const transactionRequestSchema = z.strictObject({
+  calculation_id: z.string().min(1, { message: 'MISSING_FIELD: must not be empty' }),
+  reference_order_id: referenceId,
+  transaction_processed_at: unixSeconds.optional(),
+  metadata: metadata.optional(),
+});
+
+export type TransactionRequest = z.input<typeof transactionRequestSchema>;

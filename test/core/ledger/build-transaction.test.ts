@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { buildTransaction } from '../../../src/core/ledger/build-transaction.ts';
+import { makeCalculation } from '../../helpers/records.ts';
+
+const NOW = 1_748_779_200;
+const calculation = makeCalculation({ createdAt: NOW - 60, expiresAt: NOW + 86_340, currency: 'CAD' });
+const input = { referenceOrderId: 'order-1', processedAt: undefined, metadata: { channel: 'web' } };
+
+describe('buildTransaction', () => {
+  it('copies the calculation lines and currency, and stamps the creation time', () => {
+    const transaction = buildTransaction(calculation, input, 'tr_1', NOW);
+    expect(transaction).toEqual({
+      id: 'tr_1',
+      calculationId: calculation.id,
+      referenceOrderId: 'order-1',
+      processedAt: NOW,
+      createdAt: NOW,
+      currency: 'CAD',
+      filingCurrency: 'CAD',
+      lines: calculation.lines,
+      metadata: { channel: 'web' },
+      type: 'order',
+    });
+  });
+
+  it('keeps a given processing time', () => {
+    expect(buildTransaction(calculation, { ...input, processedAt: 1_700_000_000 }, 'tr_1', NOW).processedAt).toBe(
+      1_700_000_000,
+    );
+  });
+
+  it('accepts a calculation up to and including its expiry second', () => {
+    expect(() => buildTransaction(calculation, input, 'tr_1', calculation.expiresAt)).not.toThrow();
+  });
+
+  it('refuses an expired calculation', () => {
+    expect(() => buildTransaction(calculation, input, 'tr_1', calculation.expiresAt + 1)).toThrowError(
+      expect.objectContaining({ type: 'CALCULATION_EXPIRED', status: 400 }),
+    );
+  });
+
+  it('does not record a platform calculation as a standard transaction', () => {
+    const platform = makeCalculation({ kind: 'platform', createdAt: NOW, expiresAt: NOW + 10 });
+    expect(() => buildTransaction(platform, input, 'tr_1', NOW)).toThrowError(
+      expect.objectContaining({ type: 'CALCULATION_NOT_FOUND', status: 404 }),
+    );
+  });
+});
