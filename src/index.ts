@@ -1,0 +1,29 @@
+/**
+ * taxkit: an embeddable tax engine. The root entry holds the engine, the pure core and the
+ * ports; the HTTP interface is `taxkit/http`, the stores `taxkit/memory` and `taxkit/sqlite`,
+ * the GeoIP adapter `taxkit/maxmind`.
+ *
+ * @module
+ */
+export { createTaxEngine, type TaxEngine, type TaxEngineOptions } from './engine.ts';
+export type { CallContext } from './engine-deps.ts';
+export { TaxError, TAX_ERROR_STATUS, isTaxError, type TaxErrorType } from './core/errors.ts';
+export type * from './core/types.ts';
+
+export { compileRateIndex } from './core/rates/compile-rate-index.ts';
+export { lookupRates } from './core/rates/lookup-rates.ts';
+export { parseDay, dayNumber, dayOfUnixSeconds } from './core/rates/day-number.ts';
+export type { RateIndex, ResolvedRate } from './core/rates/rate-index.ts';
+export type { CategoryRule, JurisdictionDef, LocationDef, RatePeriod, RateTable } from './core/rates/rate-table.ts';
+export { loadDefaultRateTables } from './defaults/load-default-rate-tables.ts';
+export { loadDefaultLocations } from './defaults/load-default-locations.ts';
+export type { LocationTables } from './core/location/location-tables.ts';
+
+export { applyRate, allocate, excludeTax, formatScaled, parseRate } from './core/money/index.ts';
+
+export { API_VERSIONS, DEFAULT_API_VERSION, LATEST_API_VERSION, type ApiVersion } from './wire/api-version.ts';
+export { createCountingIds, createRandomIds } from './random-ids.ts';
+export type { Clock } from './ports/clock.ts';
+export type { IdPrefix, Ids } from './ports/ids.ts';
+export type { GeoLocation, GeoLookup } from './ports/geo.ts';
+export type { ListOptions, RefundPlanner, ReversalPlanner, TaxStore } from './ports/store.ts';

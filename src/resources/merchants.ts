@@ -1,0 +1,106 @@
+import { TaxError } from '../core/errors.ts';
+import type { Merchant, Metadata, Tenant } from '../core/types.ts';
+import type { CallContext, EngineDeps } from '../engine-deps.ts';
+import { LATEST_API_VERSION, requireVersion } from '../wire/api-version.ts';
+import { merchantCreateSchema, merchantListSchema, merchantUpdateSchema } from '../wire/merchant-request.ts';
+import { parseBody } from '../wire/parse-body.ts';
+import { serializeMerchant } from '../wire/serialize-merchant.ts';
+import { toAddress } from '../wire/to-address.ts';
+
+export interface MerchantsResource {
+  /** POST /tax/merchants (2026-01-01+). DUPLICATE_MERCHANT when the reference id is taken. */
+  create(body: unknown, context?: CallContext): Promise<Record<string, unknown>>;
+  /** GET /tax/merchants?limit=&cursor= → `{ merchants, has_more, last_merchant_id }`. */
+  list(query?: { readonly limit?: string | number; readonly cursor?: string }, context?: CallContext): Promise<Record<string, unknown>>;
+  /** GET /tax/merchants/{id}: by `merch_…` id or reference_merchant_id. */
+  get(idOrReference: string, context?: CallContext): Promise<Record<string, unknown>>;
+  /** POST /tax/merchants/{id}: changes the given fields; tax_ids replaces the whole list. */
+  update(idOrReference: string, body: unknown, context?: CallContext): Promise<Record<string, unknown>>;
+  /** DELETE /tax/merchants/{id}: soft delete; the merchant disappears from get, list and calculations. */
+  delete(idOrReference: string, context?: CallContext): Promise<Record<string, unknown>>;
+}
+
+function scope(deps: EngineDeps, context: CallContext, operation: string): Tenant {
+  requireVersion(context.version ?? LATEST_API_VERSION, '2026-01-01', operation);
+  return context.tenant ?? deps.defaultTenant;
+}
+
+function notFound(idOrReference: string): TaxError {
+  return new TaxError('MERCHANT_NOT_FOUND', `Merchant "${idOrReference}" not found or belongs to the other mode.`);
+}
+
+export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
+  return {
+    async create(body, context = {}) {
+      const tenant = scope(deps, context, 'POST /tax/merchants');
+      const request = parseBody(merchantCreateSchema, body);
+      const nowMs = deps.clock.now();
+      const now = Math.floor(nowMs / 1000);
+      const merchant: Merchant = {
+        id: deps.ids.next('merch', nowMs),
+        referenceMerchantId: request.reference_merchant_id,
+        name: request.name,
+        email: request.email ?? '',
+        ...(request.default_address === undefined ? {} : { defaultAddress: toAddress(request.default_address, 'default_address') }),
+        taxIds: request.tax_ids ?? [],
+        metadata: (request.metadata ?? {}) as Metadata,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await deps.store.insertMerchant(tenant, merchant);
+      return serializeMerchant(merchant, tenant.mode);
+    },
+
+    async list(query = {}, context = {}) {
+      const tenant = scope(deps, context, 'GET /tax/merchants');
+      const request = parseBody(merchantListSchema, query);
+      const page = await deps.store.listMerchants(tenant, {
+        limit: request.limit ?? 10,
+        ...(request.cursor === undefined || request.cursor === '' ? {} : { after: request.cursor }),
+      });
+      return {
+        merchants: page.items.map((merchant) => serializeMerchant(merchant, tenant.mode)),
+        has_more: page.hasMore,
+        last_merchant_id: page.items.at(-1)?.id ?? null,
+      };
+    },
+
+    async get(idOrReference, context = {}) {
+      const tenant = scope(deps, context, 'GET /tax/merchants/{id}');
+      const merchant = await deps.store.getMerchant(tenant, idOrReference);
+      if (merchant === undefined) throw notFound(idOrReference);
+      return serializeMerchant(merchant, tenant.mode);
+    },
+
+    async update(idOrReference, body, context = {}) {
+      const tenant = scope(deps, context, 'POST /tax/merchants/{id}');
+      const request = parseBody(merchantUpdateSchema, body);
+      const now = Math.floor(deps.clock.now() / 1000);
+      const address = request.default_address === undefined ? undefined : toAddress(request.default_address, 'default_address');
+      const updated = await deps.store.updateMerchant(tenant, idOrReference, (current) => {
+        if (request.reference_merchant_id !== undefined && request.reference_merchant_id !== current.referenceMerchantId) {
+          throw new TaxError('INVALID_VALUE', 'reference_merchant_id cannot be changed; create a new merchant instead.', {
+            details: { field: 'reference_merchant_id' },
+          });
+        }
+        return {
+          ...current,
+          ...(request.name === undefined ? {} : { name: request.name }),
+          ...(request.email === undefined ? {} : { email: request.email }),
+          ...(address === undefined ? {} : { defaultAddress: address }),
+          ...(request.tax_ids === undefined ? {} : { taxIds: request.tax_ids }),
+          ...(request.metadata === undefined ? {} : { metadata: request.metadata as Metadata }),
+          updatedAt: now,
+        };
+      });
+      return serializeMerchant(updated, tenant.mode);
+    },
+
+    async delete(idOrReference, context = {}) {
+      const tenant = scope(deps, context, 'DELETE /tax/merchants/{id}');
+      const deleted = await deps.store.deleteMerchant(tenant, idOrReference, Math.floor(deps.clock.now() / 1000));
+      if (deleted === undefined) throw notFound(idOrReference);
+      return { id: deleted.id, object: 'tax.merchant', deleted: true, deleted_at: deleted.deletedAt ?? null };
+    },
+  };
+}

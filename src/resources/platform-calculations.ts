@@ -1,0 +1,106 @@
+import { buildCalculation } from '../core/build-calculation.ts';
+import { TaxError } from '../core/errors.ts';
+import { resolveAddress } from '../core/location/resolve-address.ts';
+import type { Address, Calculation, Merchant, Metadata, Tenant } from '../core/types.ts';
+import type { CallContext, EngineDeps } from '../engine-deps.ts';
+import { LATEST_API_VERSION, requireVersion, type ApiVersion } from '../wire/api-version.ts';
+import { checkCurrency } from '../wire/currencies.ts';
+import { parseBody } from '../wire/parse-body.ts';
+import { platformCalculationRequestSchema } from '../wire/platform-calculation-request.ts';
+import { serializePlatformCalculation } from '../wire/serialize-platform-calculation.ts';
+import { toAddress } from '../wire/to-address.ts';
+import { resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
+import { resolveLines } from './resolve-lines.ts';
+
+export interface PlatformCalculationsResource {
+  /**
+   * POST /tax/platform/calculations (2026-01-01+): tax on a merchant's sale through the platform.
+   * `amount` is the unit price (taxable base = amount × quantity). Platform fees in
+   * `fee_details` are taxed at the merchant's location, since the fee is the platform's sale to
+   * the merchant.
+   */
+  create(body: unknown, context?: CallContext): Promise<Record<string, unknown>>;
+}
+
+export function createPlatformCalculationsResource(deps: EngineDeps): PlatformCalculationsResource {
+  return {
+    async create(body, context = {}) {
+      const version = context.version ?? LATEST_API_VERSION;
+      requireVersion(version, '2026-01-01', 'POST /tax/platform/calculations');
+      const tenant = context.tenant ?? deps.defaultTenant;
+      const calculation = await calculatePlatform(deps, tenant, version, body);
+      await deps.store.insertCalculation(tenant, calculation);
+      return serializePlatformCalculation(calculation, version, tenant.mode);
+    },
+  };
+}
+
+async function calculatePlatform(deps: EngineDeps, tenant: Tenant, version: ApiVersion, body: unknown): Promise<Calculation> {
+  const request = parseBody(platformCalculationRequestSchema, body);
+  const merchant = await deps.store.getMerchant(tenant, request.merchant.merchant_id);
+  if (merchant === undefined) {
+    throw new TaxError('MERCHANT_NOT_FOUND', `Merchant "${request.merchant.merchant_id}" not found or belongs to the other mode.`, {
+      details: { field: 'merchant.merchant_id' },
+    });
+  }
+  const origin = originOf(request.origin_address === undefined ? undefined : toAddress(request.origin_address, 'origin_address'), merchant);
+  const nowMs = deps.clock.now();
+  const createdAt = Math.floor(nowMs / 1000);
+  const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
+  const common = {
+    createdAt,
+    lifetimeSeconds: deps.calculationLifetimeSeconds,
+    mode: tenant.mode,
+    currency: checkCurrency(request.order_details.customer_currency_code, version),
+    taxIncluded: request.order_details.tax_included_in_amount,
+    origin,
+    metadata: (request.metadata ?? {}) as Metadata,
+    registrations: deps.registrations,
+  };
+  const fees =
+    request.fee_details === undefined
+      ? []
+      : buildCalculation(
+          {
+            ...common,
+            id: '',
+            kind: 'platform',
+            automaticTax: request.fee_details.automatic_tax ?? 'auto',
+            customer: { type: 'BUSINESS', taxIds: merchant.taxIds, isTaxExempt: false },
+            place: resolveAddress(origin, deps.locations),
+            lines: await resolveLines(deps, tenant, request.fee_details.line_items, nowMs, 'fee_details.line_items', true),
+          },
+          deps.rates,
+        ).lines;
+  return buildCalculation(
+    {
+      ...common,
+      id: deps.ids.next('calc_platform', nowMs),
+      kind: 'platform',
+      automaticTax: request.order_details.automatic_tax ?? 'auto',
+      customer,
+      place: resolveCustomerPlace(deps, request.customer, version),
+      lines: await resolveLines(deps, tenant, request.order_details.line_items, nowMs, 'order_details.line_items', true),
+      platform: {
+        merchantId: merchant.id,
+        referenceMerchantId: merchant.referenceMerchantId,
+        roles: request.roles,
+        feeLines: fees,
+      },
+    },
+    deps.rates,
+  );
+}
+
+/** The ship-from address: the request's override, else the merchant's default (api-facts §9). */
+function originOf(override: Address | undefined, merchant: Merchant): Address {
+  const origin = override ?? merchant.defaultAddress;
+  if (origin === undefined) {
+    throw new TaxError(
+      'MISSING_ORIGIN_ADDRESS',
+      `Merchant "${merchant.referenceMerchantId}" has no default_address; set one (POST /tax/merchants/{id}) or send origin_address.`,
+      { details: { field: 'origin_address' } },
+    );
+  }
+  return origin;
+}

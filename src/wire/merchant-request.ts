@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { addressSchema, metadata, referenceId } from './common-schemas.ts';
+import { taxIdSchema } from './calculation-request.ts';
+
+const merchantMetadata = metadata.refine((value) => Object.keys(value).length <= 50, {
+  message: 'METADATA_TOO_LONG: merchant metadata holds at most 50 keys',
+});
+const email = z.string().email({ message: 'INVALID_EMAIL: email is not a valid email address' });
+
+/** Body of POST /tax/merchants (spec §4.13, api-facts §8). */
+export const merchantCreateSchema = z.strictObject({
+  reference_merchant_id: referenceId,
+  name: z.string().min(1).max(255),
+  email: email.optional(),
+  default_address: addressSchema.optional(),
+  tax_ids: z.array(taxIdSchema).max(20).optional(),
+  metadata: merchantMetadata.optional(),
+});
+
+/** Body of POST /tax/merchants/{id}: every field optional; reference_merchant_id cannot change. */
+export const merchantUpdateSchema = z.strictObject({
+  reference_merchant_id: referenceId.optional(),
+  name: z.string().min(1).max(255).optional(),
+  email: email.optional(),
+  default_address: addressSchema.optional(),
+  tax_ids: z.array(taxIdSchema).max(20).optional(),
+  metadata: merchantMetadata.optional(),
+});
+
+/** Query of GET /tax/merchants: `limit` 1..100 (default 10), `cursor` = last_merchant_id. */
+export const merchantListSchema = z.strictObject({
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((value) => value >= 1 && value <= 100, { message: 'INVALID_VALUE: limit must be between 1 and 100' })
+    .optional(),
+  cursor: z.string().optional(),
+});
+
+export type MerchantCreateRequest = z.input<typeof merchantCreateSchema>;
+export type MerchantUpdateRequest = z.input<typeof merchantUpdateSchema>;

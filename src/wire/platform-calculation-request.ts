@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { addressSchema, metadata } from './common-schemas.ts';
+import { customerSchema, lineItemSchema, orderDetailsSchema, taxIdSchema } from './calculation-request.ts';
+
+export const PLATFORM_ROLES = ['marketplace_provider', 'payment_processor', 'merchant_of_record'] as const;
+export type PlatformRole = (typeof PLATFORM_ROLES)[number];
+
+/** Body of POST /tax/platform/calculations (spec §4.14, api-facts §9). Amounts are per unit. */
+export const platformCalculationRequestSchema = z.strictObject({
+  customer: customerSchema,
+  merchant: z.strictObject({
+    /** `merch_…` id or reference_merchant_id. */
+    merchant_id: z.string().min(1),
+    type: z.enum(['BUSINESS', 'INDIVIDUAL']).optional(),
+    /** Overrides the merchant's stored tax ids for this calculation. */
+    tax_ids: z.array(taxIdSchema).max(20).optional(),
+  }),
+  /** Overrides the merchant's default address as the ship-from origin. */
+  origin_address: addressSchema.optional(),
+  order_details: orderDetailsSchema,
+  /** The platform's own fees to the merchant, taxed separately at the merchant's location. */
+  fee_details: z
+    .strictObject({
+      automatic_tax: z.enum(['auto', 'disabled']).optional(),
+      line_items: z.array(lineItemSchema).min(1).max(100),
+    })
+    .optional(),
+  roles: z.array(z.enum(PLATFORM_ROLES)).min(1, { message: 'MISSING_FIELD: roles needs at least one role' }),
+  metadata: metadata.optional(),
+});
+
+export type PlatformCalculationRequest = z.input<typeof platformCalculationRequestSchema>;

@@ -1,0 +1,20 @@
+import type { Merchant, Mode } from '../core/types.ts';
+import { fromAddress } from './to-address.ts';
+
+/** A merchant as the hosted API shows it (api-facts §8). */
+export function serializeMerchant(merchant: Merchant, mode: Mode): Record<string, unknown> {
+  return {
+    id: merchant.id,
+    object: 'tax.merchant',
+    reference_merchant_id: merchant.referenceMerchantId,
+    name: merchant.name,
+    email: merchant.email,
+    default_address: merchant.defaultAddress === undefined ? null : fromAddress(merchant.defaultAddress),
+    tax_ids: merchant.taxIds.map((taxId) => ({ type: taxId.type, value: taxId.value })),
+    status: 'active',
+    testmode: mode === 'test',
+    created_at: merchant.createdAt,
+    updated_at: merchant.updatedAt,
+    metadata: merchant.metadata,
+  };
+}
