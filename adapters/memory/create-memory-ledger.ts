@@ -1,0 +1,179 @@
+import type { Refund, Tenant, Transaction } from '../../src/core/types.ts';
+import { TaxError } from '../../src/core/errors.ts';
+import type { TaxStore } from '../../src/ports/store.ts';
+import type { TenantRecords } from './tenant-records.ts';
+
+/** The store methods over calculations, transactions, refunds and reversals. */
+export type MemoryLedger = Pick<
+  TaxStore,
+  | 'insertCalculation'
+  | 'getCalculation'
+  | 'insertTransactions'
+  | 'getTransaction'
+  | 'deleteTransaction'
+  | 'insertRefund'
+  | 'getRefund'
+  | 'listRefunds'
+  | 'reverseRefund'
+>;
+
+/**
+ * The memory store's ledger. Every method is `async` for the port but does its work
+ * synchronously, so no other call can run between a check and the write it guards.
+ * Records are copied on the way in and on the way out.
+ */
+export function createMemoryLedger(recordsOf: (tenant: Tenant) => TenantRecords): MemoryLedger {
+  return {
+    async insertCalculation(tenant, calculation) {
+      const records = recordsOf(tenant);
+      if (records.calculations.has(calculation.id)) throw idTaken('calculation', calculation.id);
+      records.calculations.set(calculation.id, structuredClone(calculation));
+    },
+
+    async getCalculation(tenant, id) {
+      return copyOf(recordsOf(tenant).calculations.get(id));
+    },
+
+    async insertTransactions(tenant, transactions) {
+      const records = recordsOf(tenant);
+      checkTransactions(records, transactions);
+      for (const transaction of transactions) {
+        const stored = structuredClone(transaction);
+        records.transactions.set(stored.id, stored);
+        records.recordedCalculations.add(stored.calculationId);
+        if (stored.deletedAt === undefined) records.liveOrders.set(orderKey(stored), stored.id);
+      }
+    },
+
+    async getTransaction(tenant, id) {
+      return copyOf(liveTransaction(recordsOf(tenant), id));
+    },
+
+    async deleteTransaction(tenant, id, at) {
+      const records = recordsOf(tenant);
+      const transaction = liveTransaction(records, id);
+      if (transaction === undefined) return undefined;
+      const deleted: Transaction = { ...transaction, deletedAt: at };
+      records.transactions.set(id, deleted);
+      records.liveOrders.delete(orderKey(transaction));
+      return structuredClone(deleted);
+    },
+
+    async insertRefund(tenant, transactionId, plan) {
+      const records = recordsOf(tenant);
+      const transaction = liveTransaction(records, transactionId);
+      if (transaction === undefined) throw transactionNotFound(transactionId);
+      const refund = plan(structuredClone(transaction), refundsOf(records, transactionId));
+      if (refund.transactionId !== transactionId) throw plannedForOther('refund', transactionId);
+      if (records.refunds.has(refund.id)) throw idTaken('refund', refund.id);
+      records.refunds.set(refund.id, structuredClone(refund));
+      const ids = records.refundIdsByTransaction.get(transactionId) ?? [];
+      records.refundIdsByTransaction.set(transactionId, [...ids, refund.id]);
+      return structuredClone(refund);
+    },
+
+    async getRefund(tenant, id) {
+      return copyOf(recordsOf(tenant).refunds.get(id));
+    },
+
+    async listRefunds(tenant, transactionId) {
+      return refundsOf(recordsOf(tenant), transactionId);
+    },
+
+    async reverseRefund(tenant, refundId, plan) {
+      const records = recordsOf(tenant);
+      const refund = records.refunds.get(refundId);
+      if (refund === undefined) throw new TaxError('REFUND_NOT_FOUND', `No refund ${refundId}.`);
+      // A deleted transaction still exists for audit; whether its refunds may be reversed is
+      // the planner's call, not the store's.
+      const transaction = records.transactions.get(refund.transactionId);
+      if (transaction === undefined) throw transactionNotFound(refund.transactionId);
+      const reversal = plan(structuredClone(refund), structuredClone(transaction));
+      if (reversal.refundId !== refundId) throw plannedForOther('reversal', refundId);
+      if (records.reversals.has(reversal.id)) throw idTaken('refund reversal', reversal.id);
+      const reversed: Refund = { ...refund, reversedAt: reversal.createdAt, reversalId: reversal.id };
+      records.reversals.set(reversal.id, structuredClone(reversal));
+      records.refunds.set(refundId, reversed);
+      return structuredClone(reversed);
+    },
+  };
+}
+
+/**
+ * Throws the error the SQLite store would for the first clash in `transactions`, checking
+ * the same things in the same order: the id, the live reference order id, the calculation.
+ */
+function checkTransactions(records: TenantRecords, transactions: readonly Transaction[]): void {
+  for (const { calculationId } of transactions) {
+    if (records.recordedCalculations.has(calculationId)) throw calculationRecorded(calculationId);
+  }
+  const ids = new Set<string>();
+  const orders = new Set<string>();
+  const calculations = new Set<string>();
+  for (const transaction of transactions) {
+    const { id, calculationId, type } = transaction;
+    if (records.transactions.has(id) || ids.has(id)) throw idTaken('transaction', id);
+    const order = orderKey(transaction);
+    const live = transaction.deletedAt === undefined;
+    if (live && (records.liveOrders.has(order) || orders.has(order))) {
+      throw duplicateOrder(transaction);
+    }
+    // One batch may hold an order and a fee of the same calculation, not two of one type.
+    if (calculations.has(`${type}:${calculationId}`)) throw calculationRecorded(calculationId);
+    ids.add(id);
+    if (live) orders.add(order);
+    calculations.add(`${type}:${calculationId}`);
+  }
+}
+
+/** The key of `liveOrders`; `type` has no colon, so the pair cannot be confused. */
+function orderKey(transaction: Transaction): string {
+  return `${transaction.type}:${transaction.referenceOrderId}`;
+}
+
+function liveTransaction(records: TenantRecords, id: string): Transaction | undefined {
+  const transaction = records.transactions.get(id);
+  return transaction?.deletedAt === undefined ? transaction : undefined;
+}
+
+/** Copies of a transaction's refunds, in creation order. */
+function refundsOf(records: TenantRecords, transactionId: string): Refund[] {
+  const ids = records.refundIdsByTransaction.get(transactionId) ?? [];
+  return ids.flatMap((id) => {
+    const refund = records.refunds.get(id);
+    return refund === undefined ? [] : [structuredClone(refund)];
+  });
+}
+
+function copyOf<T>(record: T | undefined): T | undefined {
+  return record === undefined ? undefined : structuredClone(record);
+}
+
+function duplicateOrder(transaction: Transaction): TaxError {
+  return new TaxError(
+    'DUPLICATE_REFERENCE_ORDER_ID',
+    `A transaction of type ${transaction.type} with reference_order_id ` +
+      `"${transaction.referenceOrderId}" already exists.`,
+  );
+}
+
+function calculationRecorded(calculationId: string): TaxError {
+  return new TaxError(
+    'CALCULATION_ALREADY_RECORDED',
+    `A transaction was already recorded from calculation ${calculationId}.`,
+  );
+}
+
+function transactionNotFound(id: string): TaxError {
+  return new TaxError('TRANSACTION_NOT_FOUND', `No transaction ${id}.`);
+}
+
+/** Ids come from the engine's id source, so a taken one is a fault, not the caller's. */
+function idTaken(kind: string, id: string): TaxError {
+  return new TaxError('STORAGE_UNAVAILABLE', `The store already holds a ${kind} with id ${id}.`);
+}
+
+/** A planner that builds a record for another parent is a bug in the planner. */
+function plannedForOther(kind: string, parentId: string): TaxError {
+  return new TaxError('INTERNAL_ERROR', `The ${kind} planner built a record for another parent than ${parentId}.`);
+}

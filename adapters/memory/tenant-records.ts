@@ -1,0 +1,58 @@
+import type {
+  Calculation,
+  Customer,
+  Merchant,
+  Product,
+  Refund,
+  RefundReversal,
+  Transaction,
+} from '../../src/core/types.ts';
+
+/**
+ * Everything the memory store holds for one tenant. Deleted records stay (soft delete, as in
+ * SQLite) with `deletedAt` set; the `live*` indexes hold only records that are not deleted, so
+ * uniqueness checks are map lookups.
+ */
+export interface TenantRecords {
+  readonly calculations: Map<string, Calculation>;
+  /** By id, deleted ones included. */
+  readonly transactions: Map<string, Transaction>;
+  /** `${type}:${referenceOrderId}` of live transactions → transaction id. */
+  readonly liveOrders: Map<string, string>;
+  /** Calculation ids a transaction was made from, deleted transactions included. */
+  readonly recordedCalculations: Set<string>;
+  readonly refunds: Map<string, Refund>;
+  /** Refund ids per transaction id, in creation order. */
+  readonly refundIdsByTransaction: Map<string, string[]>;
+  readonly reversals: Map<string, RefundReversal>;
+  /** By reference id; a deleted product moves to `deletedProducts`, freeing its reference. */
+  readonly liveProducts: Map<string, Product>;
+  readonly deletedProducts: Product[];
+  /** By id, deleted ones included. */
+  readonly customers: Map<string, Customer>;
+  /** Non-empty reference id of a live customer → its id. */
+  readonly liveCustomerReferences: Map<string, string>;
+  /** By id, deleted ones included. */
+  readonly merchants: Map<string, Merchant>;
+  /** Reference id of a live merchant → its id. */
+  readonly liveMerchantReferences: Map<string, string>;
+}
+
+/** An empty set of records for a tenant seen for the first time. */
+export function createTenantRecords(): TenantRecords {
+  return {
+    calculations: new Map(),
+    transactions: new Map(),
+    liveOrders: new Map(),
+    recordedCalculations: new Set(),
+    refunds: new Map(),
+    refundIdsByTransaction: new Map(),
+    reversals: new Map(),
+    liveProducts: new Map(),
+    deletedProducts: [],
+    customers: new Map(),
+    liveCustomerReferences: new Map(),
+    merchants: new Map(),
+    liveMerchantReferences: new Map(),
+  };
+}

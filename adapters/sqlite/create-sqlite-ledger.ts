@@ -1,0 +1,142 @@
+import type Database from 'better-sqlite3';
+import type { Calculation, Refund, Tenant, Transaction } from '../../src/core/types.ts';
+import { TaxError } from '../../src/core/errors.ts';
+import type { RefundPlanner, ReversalPlanner, TaxStore } from '../../src/ports/store.ts';
+import type { LedgerStatements } from './prepare-ledger-statements.ts';
+import { calculationRow, recordOf, refundRow, reversalRow, tenantOf, transactionRow } from './record-rows.ts';
+import { callPlanner, settle, uniqueViolation } from './sqlite-errors.ts';
+import { writeTransaction } from './write-transaction.ts';
+
+/** The store methods over calculations, transactions, refunds and reversals. */
+export type SqliteLedger = Pick<
+  TaxStore,
+  | 'insertCalculation'
+  | 'getCalculation'
+  | 'insertTransactions'
+  | 'getTransaction'
+  | 'deleteTransaction'
+  | 'insertRefund'
+  | 'getRefund'
+  | 'listRefunds'
+  | 'reverseRefund'
+>;
+
+/**
+ * The SQLite store's ledger. Every check-then-write runs in one `BEGIN IMMEDIATE` transaction,
+ * which takes the write lock up front: another connection, in this process or another, waits
+ * (busy_timeout) rather than reading a state that is about to change. The transaction
+ * functions are built once here, not per call.
+ */
+export function createSqliteLedger(client: Database.Database, s: LedgerStatements): SqliteLedger {
+  const writing = <A extends unknown[], R>(work: (...args: A) => R) => writeTransaction(client, work);
+
+  const recordTransactions = writing((tenant: Tenant, batch: readonly Transaction[]) => {
+    // Before any insert: the order and the fee of one platform calculation share its id.
+    for (const { calculationId } of batch) {
+      if (s.findByCalculation.get({ ...tenantOf(tenant), calculationId }) !== undefined) {
+        throw calculationRecorded(calculationId);
+      }
+    }
+    for (const transaction of batch) insertTransaction(s, tenant, transaction);
+  });
+
+  const removeTransaction = writing((tenant: Tenant, id: string, at: number) => {
+    const transaction = recordOf<Transaction>(s.getLiveTransaction.get({ ...tenantOf(tenant), id }));
+    if (transaction === undefined) return undefined;
+    const deleted: Transaction = { ...transaction, deletedAt: at };
+    s.replaceTransaction.run({ ...tenantOf(tenant), id, deletedAt: at, body: JSON.stringify(deleted) });
+    return deleted;
+  });
+
+  const recordRefund = writing((tenant: Tenant, transactionId: string, plan: RefundPlanner) => {
+    const key = tenantOf(tenant);
+    const transaction = recordOf<Transaction>(s.getLiveTransaction.get({ ...key, id: transactionId }));
+    if (transaction === undefined) throw transactionNotFound(transactionId);
+    const prior = s.listRefunds.all({ ...key, transactionId }).map((row) => JSON.parse(row.body) as Refund);
+    const refund = callPlanner(() => plan(transaction, prior));
+    if (refund.transactionId !== transactionId) throw plannedForOther('refund', transactionId);
+    const row = refundRow(tenant, refund);
+    s.insertRefund.run(row);
+    // The stored form, so the caller sees exactly what a later read returns.
+    return JSON.parse(row.body) as Refund;
+  });
+
+  const recordReversal = writing((tenant: Tenant, refundId: string, plan: ReversalPlanner) => {
+    const key = tenantOf(tenant);
+    const row = s.getRefund.get({ ...key, id: refundId });
+    if (row === undefined) throw new TaxError('REFUND_NOT_FOUND', `No refund ${refundId}.`);
+    const refund = JSON.parse(row.body) as Refund;
+    // A deleted transaction still exists for audit; whether its refunds may be reversed is
+    // the planner's call, not the store's.
+    const transaction = recordOf<Transaction>(s.getAnyTransaction.get({ ...key, id: refund.transactionId }));
+    if (transaction === undefined) throw transactionNotFound(refund.transactionId);
+    const reversal = callPlanner(() => plan(refund, transaction));
+    if (reversal.refundId !== refundId) throw plannedForOther('reversal', refundId);
+    s.insertReversal.run(reversalRow(tenant, reversal));
+    // From the row again, not from `refund`: the planner may have changed the object it got.
+    const reversed: Refund = {
+      ...(JSON.parse(row.body) as Refund),
+      reversedAt: reversal.createdAt,
+      reversalId: reversal.id,
+    };
+    const { reversedAt, reversalId } = reversed;
+    s.replaceRefund.run({ ...key, id: refundId, reversedAt, reversalId, body: JSON.stringify(reversed) });
+    return reversed;
+  });
+
+  return {
+    insertCalculation: (tenant, calculation) =>
+      settle(() => {
+        s.insertCalculation.run(calculationRow(tenant, calculation));
+      }),
+    getCalculation: (tenant, id) =>
+      settle(() => recordOf<Calculation>(s.getCalculation.get({ ...tenantOf(tenant), id }))),
+    insertTransactions: (tenant, transactions) => settle(() => recordTransactions(tenant, transactions)),
+    getTransaction: (tenant, id) =>
+      settle(() => recordOf<Transaction>(s.getLiveTransaction.get({ ...tenantOf(tenant), id }))),
+    deleteTransaction: (tenant, id, at) => settle(() => removeTransaction(tenant, id, at)),
+    insertRefund: (tenant, transactionId, plan) => settle(() => recordRefund(tenant, transactionId, plan)),
+    getRefund: (tenant, id) => settle(() => recordOf<Refund>(s.getRefund.get({ ...tenantOf(tenant), id }))),
+    listRefunds: (tenant, transactionId) =>
+      settle(() =>
+        s.listRefunds.all({ ...tenantOf(tenant), transactionId }).map((row) => JSON.parse(row.body) as Refund),
+      ),
+    reverseRefund: (tenant, refundId, plan) => settle(() => recordReversal(tenant, refundId, plan)),
+  };
+}
+
+/** Inserts one transaction, naming the unique index it clashes with as the port's error. */
+function insertTransaction(s: LedgerStatements, tenant: Tenant, transaction: Transaction): void {
+  try {
+    s.insertTransaction.run(transactionRow(tenant, transaction));
+  } catch (thrown) {
+    const clash = uniqueViolation(thrown);
+    if (clash?.includes('.reference_order_id')) throw duplicateOrder(transaction);
+    if (clash?.includes('.calculation_id')) throw calculationRecorded(transaction.calculationId);
+    throw thrown;
+  }
+}
+
+function duplicateOrder(transaction: Transaction): TaxError {
+  return new TaxError(
+    'DUPLICATE_REFERENCE_ORDER_ID',
+    `A transaction of type ${transaction.type} with reference_order_id ` +
+      `"${transaction.referenceOrderId}" already exists.`,
+  );
+}
+
+function calculationRecorded(calculationId: string): TaxError {
+  return new TaxError(
+    'CALCULATION_ALREADY_RECORDED',
+    `A transaction was already recorded from calculation ${calculationId}.`,
+  );
+}
+
+function transactionNotFound(id: string): TaxError {
+  return new TaxError('TRANSACTION_NOT_FOUND', `No transaction ${id}.`);
+}
+
+/** A planner that builds a record for another parent is a bug in the planner. */
+function plannedForOther(kind: string, parentId: string): TaxError {
+  return new TaxError('INTERNAL_ERROR', `The ${kind} planner built a record for another parent than ${parentId}.`);
+}

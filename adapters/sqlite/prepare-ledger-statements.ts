@@ -1,0 +1,68 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { calculations, refundReversals, refunds, transactions } from './schema.ts';
+import { bound, prepareInsert, tenantIs } from './statement-parts.ts';
+
+const p = sql.placeholder;
+
+/**
+ * The statements of the ledger (calculations, transactions, refunds, reversals), prepared once
+ * per store. Reads select only `body`, the whole record as JSON.
+ */
+export function prepareLedgerStatements(db: BetterSQLite3Database) {
+  return {
+    insertCalculation: prepareInsert(db, calculations),
+    getCalculation: db
+      .select({ body: calculations.body })
+      .from(calculations)
+      .where(and(tenantIs(calculations), eq(calculations.id, p('id'))))
+      .prepare(),
+
+    insertTransaction: prepareInsert(db, transactions),
+    getLiveTransaction: db
+      .select({ body: transactions.body })
+      .from(transactions)
+      .where(and(tenantIs(transactions), eq(transactions.id, p('id')), isNull(transactions.deletedAt)))
+      .prepare(),
+    /** Deleted ones too: a reversal planner still gets the transaction a refund belongs to. */
+    getAnyTransaction: db
+      .select({ body: transactions.body })
+      .from(transactions)
+      .where(and(tenantIs(transactions), eq(transactions.id, p('id'))))
+      .prepare(),
+    findByCalculation: db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(tenantIs(transactions), eq(transactions.calculationId, p('calculationId'))))
+      .limit(1)
+      .prepare(),
+    replaceTransaction: db
+      .update(transactions)
+      .set({ deletedAt: bound('deletedAt'), body: bound('body') })
+      .where(and(tenantIs(transactions), eq(transactions.id, p('id'))))
+      .prepare(),
+
+    insertRefund: prepareInsert(db, refunds),
+    getRefund: db
+      .select({ body: refunds.body })
+      .from(refunds)
+      .where(and(tenantIs(refunds), eq(refunds.id, p('id'))))
+      .prepare(),
+    listRefunds: db
+      .select({ body: refunds.body })
+      .from(refunds)
+      .where(and(tenantIs(refunds), eq(refunds.transactionId, p('transactionId'))))
+      .orderBy(asc(refunds.seq))
+      .prepare(),
+    replaceRefund: db
+      .update(refunds)
+      .set({ reversedAt: bound('reversedAt'), reversalId: bound('reversalId'), body: bound('body') })
+      .where(and(tenantIs(refunds), eq(refunds.id, p('id'))))
+      .prepare(),
+
+    insertReversal: prepareInsert(db, refundReversals),
+  };
+}
+
+/** What {@link prepareLedgerStatements} returns. */
+export type LedgerStatements = ReturnType<typeof prepareLedgerStatements>;

@@ -1,0 +1,191 @@
+/**
+ * The SQLite schema of taxkit's store, the source drizzle-kit generates `migrations/` from.
+ *
+ * Every table holds whole records as JSON in `body`, which is what the adapter reads back: the
+ * record types are nested (lines, jurisdictions, metadata) and change more often than their
+ * lookup keys. Beside it sit only the columns that something queries: the tenant
+ * (`account_id`, `mode`), the record id, the keys of lookups, uniqueness and ordering,
+ * timestamps, `deleted_at` for soft deletes, and integer `*_minor` totals a report can `SUM()`
+ * without parsing JSON.
+ *
+ * Uniqueness among live records is a partial unique index (`WHERE deleted_at IS NULL`), so a
+ * deleted record keeps its row for audit and frees its reference id.
+ *
+ * @module
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { Mode, Refund, Transaction } from '../../src/core/types.ts';
+
+/** Fresh builders for the columns every table starts with: who owns the row. */
+function tenantColumns() {
+  return {
+    accountId: text('account_id').notNull(),
+    mode: text('mode').$type<Mode>().notNull(),
+  };
+}
+
+/** Keeps a mode other than test/live out even when a row is written by hand. */
+const MODE_CHECK = sql`mode IN ('test', 'live')`;
+const LIVE = sql`deleted_at IS NULL`;
+
+/** Calculations: looked up by id; kept 24 h by the engine's rules, never deleted by them. */
+export const calculations = sqliteTable(
+  'calculations',
+  {
+    ...tenantColumns(),
+    id: text('id').notNull(),
+    kind: text('kind').$type<'standard' | 'platform'>().notNull(),
+    currency: text('currency').notNull(),
+    totalExcludingTaxMinor: integer('total_excluding_tax_minor').notNull(),
+    totalTaxMinor: integer('total_tax_minor').notNull(),
+    totalIncludingTaxMinor: integer('total_including_tax_minor').notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    deletedAt: integer('deleted_at'),
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.mode, t.id] }), check('calculations_mode_check', MODE_CHECK)],
+);
+
+/**
+ * Transactions. `reference_order_id` is unique per type among live ones (a platform sale has an
+ * order and a fee under one reference). A calculation is recorded at most once per type, deleted
+ * or not: the order and the fee of one platform calculation share its id.
+ */
+export const transactions = sqliteTable(
+  'transactions',
+  {
+    ...tenantColumns(),
+    id: text('id').notNull(),
+    calculationId: text('calculation_id').notNull(),
+    referenceOrderId: text('reference_order_id').notNull(),
+    type: text('type').$type<Transaction['type']>().notNull(),
+    merchantId: text('merchant_id'),
+    currency: text('currency').notNull(),
+    filingCurrency: text('filing_currency').notNull(),
+    amountExcludingTaxMinor: integer('amount_excluding_tax_minor').notNull(),
+    taxMinor: integer('tax_minor').notNull(),
+    amountIncludingTaxMinor: integer('amount_including_tax_minor').notNull(),
+    processedAt: integer('processed_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+    deletedAt: integer('deleted_at'),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.mode, t.id] }),
+    uniqueIndex('transactions_reference_order_unique').on(t.accountId, t.mode, t.referenceOrderId, t.type).where(LIVE),
+    uniqueIndex('transactions_calculation_unique').on(t.accountId, t.mode, t.calculationId, t.type),
+    check('transactions_mode_check', MODE_CHECK),
+  ],
+);
+
+/**
+ * Refunds. `seq` records creation order, which `listRefunds` returns (ids and timestamps can
+ * tie or sort otherwise); AUTOINCREMENT so a number is never handed out twice.
+ */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    ...tenantColumns(),
+    id: text('id').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    type: text('type').$type<Refund['type']>().notNull(),
+    amountExcludingTaxMinor: integer('amount_excluding_tax_minor').notNull(),
+    taxMinor: integer('tax_minor').notNull(),
+    amountIncludingTaxMinor: integer('amount_including_tax_minor').notNull(),
+    processedAt: integer('processed_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+    reversedAt: integer('reversed_at'),
+    reversalId: text('reversal_id'),
+    deletedAt: integer('deleted_at'),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    uniqueIndex('refunds_id_unique').on(t.accountId, t.mode, t.id),
+    index('refunds_transaction_index').on(t.accountId, t.mode, t.transactionId, t.seq),
+    check('refunds_mode_check', MODE_CHECK),
+  ],
+);
+
+/** Refund reversals: the audit record of each reversal; the refund itself is marked too. */
+export const refundReversals = sqliteTable(
+  'refund_reversals',
+  {
+    ...tenantColumns(),
+    id: text('id').notNull(),
+    refundId: text('refund_id').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    deletedAt: integer('deleted_at'),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.mode, t.id] }),
+    index('refund_reversals_refund_index').on(t.accountId, t.mode, t.refundId),
+    check('refund_reversals_mode_check', MODE_CHECK),
+  ],
+);
+
+/**
+ * Products. Their only key is the caller's reference id, which a deleted product gives up, so
+ * rows get a surrogate `seq` key and the reference id is unique among live rows only.
+ */
+export const products = sqliteTable(
+  'products',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    ...tenantColumns(),
+    referenceProductId: text('reference_product_id').notNull(),
+    category: text('category').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    deletedAt: integer('deleted_at'),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    // Also the index listProducts walks: live rows in reference-id order.
+    uniqueIndex('products_reference_unique').on(t.accountId, t.mode, t.referenceProductId).where(LIVE),
+    check('products_mode_check', MODE_CHECK),
+  ],
+);
+
+/** Customers: an empty reference id means "none given" and never clashes. */
+export const customers = sqliteTable(
+  'customers',
+  {
+    ...tenantColumns(),
+    id: text('id').notNull(),
+    referenceCustomerId: text('reference_customer_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    deletedAt: integer('deleted_at'),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.mode, t.id] }),
+    uniqueIndex('customers_reference_unique')
+      .on(t.accountId, t.mode, t.referenceCustomerId)
+      .where(sql`deleted_at IS NULL AND reference_customer_id <> ''`),
+    check('customers_mode_check', MODE_CHECK),
+  ],
+);
+
+/** Merchants: found by id or by the caller's reference id, unique among live ones. */
+export const merchants = sqliteTable(
+  'merchants',
+  {
+    ...tenantColumns(),
+    id: text('id').notNull(),
+    referenceMerchantId: text('reference_merchant_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    deletedAt: integer('deleted_at'),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.mode, t.id] }),
+    uniqueIndex('merchants_reference_unique').on(t.accountId, t.mode, t.referenceMerchantId).where(LIVE),
+    check('merchants_mode_check', MODE_CHECK),
+  ],
+);

@@ -1,0 +1,44 @@
+/**
+ * Small refund and reversal planners for the conformance cases: the store calls them inside
+ * its write transaction, as it will call the engine's real ones.
+ *
+ * @module
+ */
+import { TaxError } from '../../src/core/errors.ts';
+import type { Refund } from '../../src/core/types.ts';
+import type { RefundPlanner, ReversalPlanner } from '../../src/ports/store.ts';
+import { makeRefund, makeRefundLine, makeReversal } from '../helpers/records.ts';
+
+/** Refunds every line of the transaction in full. */
+export function planFullRefund(overrides: Partial<Refund> = {}): RefundPlanner {
+  return (transaction) =>
+    makeRefund({
+      transactionId: transaction.id,
+      lines: transaction.lines.map((line) => makeRefundLine(line)),
+      ...overrides,
+    });
+}
+
+/** `plan`, but refusing (TRANSACTION_FULLY_REFUNDED) while a refund that is not reversed exists. */
+export function refusingPriorRefunds(plan: RefundPlanner): RefundPlanner {
+  return (transaction, prior) => {
+    if (prior.some((refund) => refund.reversedAt === undefined)) {
+      throw new TaxError('TRANSACTION_FULLY_REFUNDED', `Transaction ${transaction.id} is already refunded.`);
+    }
+    return plan(transaction, prior);
+  };
+}
+
+/** Reverses a refund once; refuses (REFUND_ALREADY_REVERSED) a refund already reversed. */
+export function planReversal(createdAt?: number): ReversalPlanner {
+  return (refund, transaction) => {
+    if (refund.reversedAt !== undefined) {
+      throw new TaxError('REFUND_ALREADY_REVERSED', `Refund ${refund.id} is already reversed.`);
+    }
+    return makeReversal({
+      refundId: refund.id,
+      transactionId: transaction.id,
+      ...(createdAt === undefined ? {} : { createdAt }),
+    });
+  };
+}
