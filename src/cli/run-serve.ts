@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { createTaxEngine, type TaxEngine } from '../engine.ts';
+import { startServer, type RunningServer } from '../http/start-server.ts';
+import type { GeoLookup } from '../ports/geo.ts';
+import type { TaxStore } from '../ports/store.ts';
+import type { CliIo } from './cli-io.ts';
+import { keysPathFor, resolveDbPath } from './default-paths.ts';
+import { KEY_VARIABLES, loadAccountKeys, type LoadedKeys } from './load-account-keys.ts';
+import { parseCommandArgs } from './parse-command-args.ts';
+import { describeError } from './describe-error.ts';
+import { UsageError } from './usage-error.ts';
+import { USAGE } from './usage.ts';
+
+/** The account `taxkit serve` creates; its records are (default, test) and (default, live). */
+const ACCOUNT_ID = 'default';
+
+/**
+ * `taxkit serve`: the HTTP API on a local port, until the shutdown signal (SIGINT/SIGTERM in the
+ * bin). Then it lets the requests in flight finish, closes the store and resolves 0.
+ */
+export async function runServe(args: readonly string[], io: CliIo): Promise<number> {
+  const options = parseCommandArgs(args, {
+    port: { type: 'string', short: 'p' },
+    host: { type: 'string' },
+    db: { type: 'string' },
+    memory: { type: 'boolean' },
+    geoip: { type: 'string' },
+  });
+  if (options.help === true) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  if (options.memory === true && options.db !== undefined)
+    throw new UsageError('--db and --memory exclude each other.');
+  const port = parsePort(options.port ?? (io.env.PORT?.trim() || undefined) ?? '8787');
+  const host = options.host ?? '127.0.0.1';
+  const dbPath = options.memory === true ? undefined : resolveDbPath(io.cwd, options.db);
+  const shown = (path: string) => relative(io.cwd, path) || path;
+
+  let store: TaxStore | undefined;
+  let engine: TaxEngine | undefined;
+  let server: RunningServer;
+  let loaded: LoadedKeys;
+  try {
+    let geo: GeoLookup | undefined;
+    if (options.geoip !== undefined) {
+      // Loaded only when asked for, like SQLite below: neither is needed to serve from memory.
+      const { openGeoLookup } = await import('../../adapters/maxmind/index.ts');
+      geo = await openGeoLookup(resolve(io.cwd, options.geoip));
+    }
+    if (dbPath !== undefined) {
+      mkdirSync(dirname(dbPath), { recursive: true });
+      const { createSqliteStore } = await import('../../adapters/sqlite/index.ts');
+      store = createSqliteStore({ path: dbPath });
+    }
+    loaded = loadAccountKeys(io.env, dbPath === undefined ? undefined : keysPathFor(dbPath));
+    engine = createTaxEngine({ ...(store === undefined ? {} : { store }), ...(geo === undefined ? {} : { geo }) });
+    server = await startServer({
+      engine,
+      host,
+      port,
+      accounts: [{ id: ACCOUNT_ID, keys: loaded.keys }],
+      onError: (error, report) =>
+        io.stderr(
+          `${report.method} ${report.path} failed (${report.requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        ),
+    });
+  } catch (error) {
+    // The engine owns the store once it exists; closing it closes the store.
+    await (engine ?? store)?.close();
+    io.stderr(`taxkit serve: ${describeError(error)}\n`);
+    return 1;
+  }
+
+  const storeText = dbPath === undefined ? 'in memory (nothing is kept after exit)' : `SQLite ${shown(dbPath)}`;
+  io.stdout(`taxkit listening on ${server.url}\nRecords: ${storeText}\n`);
+  for (const warning of loaded.warnings) io.stderr(`Warning: ${warning}\n`);
+  io.stdout(describeKeys(loaded, dbPath === undefined ? undefined : shown(keysPathFor(dbPath))));
+  io.stdout(
+    `\nTry it:\n  curl -s ${server.url}/tax/ping -H "Authorization: Bearer ${loaded.keys.secretTest}"\n` +
+      `API description: ${server.url}/openapi.json\nStop with Ctrl-C.\n`,
+  );
+  io.onListening?.(server.url);
+
+  const signal = io.shutdownSignal();
+  if (!signal.aborted) await new Promise((done) => signal.addEventListener('abort', done, { once: true }));
+  io.stdout('Shutting down: finishing requests in flight…\n');
+  await server.close();
+  await engine.close();
+  io.stdout('Stopped.\n');
+  return 0;
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535) throw new UsageError(`port "${text}" is not a number from 0 to 65535.`);
+  return port;
+}
+
+/** All four keys on the first start (and in memory mode); later only where they are kept. */
+function describeKeys(loaded: LoadedKeys, keysFile: string | undefined): string {
+  const fromFile = Object.values(loaded.sources).every((source) => source === 'file');
+  if (fromFile && keysFile !== undefined) {
+    return `Keys: account "${ACCOUNT_ID}", in ${keysFile}\n`;
+  }
+  const rows = (
+    [
+      ['secret test', 'secretTest'],
+      ['secret live', 'secretLive'],
+      ['public test', 'publicTest'],
+      ['public live', 'publicLive'],
+    ] as const
+  ).map(([label, slot]) => {
+    const source = loaded.sources[slot];
+    const note = source === 'env' ? ` (from ${KEY_VARIABLES[slot]})` : source === 'file' ? ` (from ${keysFile})` : '';
+    return `  ${label}  ${loaded.keys[slot]}${note}\n`;
+  });
+  const where = loaded.created && keysFile !== undefined ? `, saved to ${keysFile} (mode 0600)` : '';
+  return `Keys of account "${ACCOUNT_ID}"${where}:\n${rows.join('')}`;
+}

@@ -1,0 +1,86 @@
+import type { HttpEngine } from './http-engine.ts';
+import type { HttpOptions } from './http-options.ts';
+import { createHttpApp } from './create-http-app.ts';
+import { handleRequest } from './handle-request.ts';
+
+export interface FetchHandlerOptions extends HttpOptions {
+  /**
+   * The caller's IP address, for the per (key, IP) rate limit of GET /tax/ping. A `Request` does
+   * not carry it; pass your platform's connection info (or a trusted forwarding header).
+   * Default: none, so each key has one ping bucket for every caller.
+   */
+  readonly clientIp?: (request: Request) => string | undefined;
+}
+
+const TOO_LARGE = Symbol('too large');
+
+/**
+ * The service interface as a web-standard fetch handler: `(Request) => Promise<Response>`.
+ * Mount it in any framework that speaks `Request`/`Response` (Hono, Next.js route handlers,
+ * Deno, Bun, Express through an adapter), or call it directly in tests without a socket.
+ *
+ * @example
+ * import { createTaxEngine } from 'taxkit';
+ * import { createFetchHandler, generateAccountKeys } from 'taxkit/http';
+ *
+ * const keys = generateAccountKeys();
+ * const handler = createFetchHandler(createTaxEngine(), { accounts: [{ id: 'acct_1', keys }] });
+ * const response = await handler(
+ *   new Request('http://taxkit.test/tax/ping', { headers: { Authorization: `Bearer ${keys.secretTest}` } }),
+ * );
+ * // Hono: app.all('/tax/*', (c) => handler(c.req.raw));
+ */
+export function createFetchHandler(
+  engine: HttpEngine,
+  options: FetchHandlerOptions,
+): (request: Request) => Promise<Response> {
+  const app = createHttpApp(engine, options);
+  return async (request) => {
+    const url = new URL(request.url);
+    const query: Record<string, string> = {};
+    for (const [name, value] of url.searchParams) if (!(name in query)) query[name] = value;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of request.headers) headers[name] = value;
+    // A body that cannot be read (the client went away) is treated as absent.
+    const body = await readBody(request, app.maxBodyBytes).catch(() => undefined);
+    const response = await handleRequest(app, {
+      method: request.method,
+      path: url.pathname,
+      query,
+      headers,
+      body: body === TOO_LARGE ? undefined : body,
+      ...(body === TOO_LARGE ? { bodyTooLarge: true } : {}),
+      clientIp: options.clientIp?.(request),
+    });
+    return new Response(response.body, { status: response.status, headers: response.headers });
+  };
+}
+
+/** Reads at most `maxBytes` of the body, so an endless upload cannot fill the memory. */
+async function readBody(request: Request, maxBytes: number): Promise<string | undefined | typeof TOO_LARGE> {
+  if (request.body === null) return undefined;
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared)) {
+    if (Number(declared) > maxBytes) {
+      await request.body.cancel().catch(() => {});
+      return TOO_LARGE;
+    }
+    return request.text();
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    // oxlint-disable-next-line no-await-in-loop -- a stream is read one chunk after another
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      // oxlint-disable-next-line no-await-in-loop -- leaves the loop
+      await reader.cancel().catch(() => {});
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}

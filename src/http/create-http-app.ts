@@ -1,0 +1,60 @@
+import { buildOpenApi } from './build-open-api.ts';
+import { createKeyRing, type KeyRing } from './create-key-ring.ts';
+import { createRateLimiter, type RateLimiter } from './create-rate-limiter.ts';
+import type { HttpEngine } from './http-engine.ts';
+import type { ErrorReport, HttpOptions } from './http-options.ts';
+import { createRouteMatcher, type RouteMatcher } from './match-route.ts';
+import { ROUTES } from './route-table.ts';
+
+/** Default largest body: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Everything the router needs, built once per handler from the engine and the options. */
+export interface HttpApp {
+  readonly engine: HttpEngine;
+  readonly keys: KeyRing;
+  readonly matchRoute: RouteMatcher;
+  readonly pingLimiter: RateLimiter | undefined;
+  readonly maxBodyBytes: number;
+  /** '' or a prefix without a trailing slash ("/taxkit"). */
+  readonly basePath: string;
+  readonly now: () => number;
+  readonly onError: (error: unknown, report: ErrorReport) => void;
+  /** The OpenAPI document, built on first use and kept. */
+  openApi(): unknown;
+}
+
+/**
+ * Prepares `engine` for HTTP: indexes the keys, sets up the rate limit and the route matcher.
+ * Configuration mistakes (a key used twice, a bad limit) throw here, at start-up, rather than
+ * on the first request.
+ */
+export function createHttpApp(engine: HttpEngine, options: HttpOptions): HttpApp {
+  const limit = options.pingRateLimit ?? { perSecond: 10, burst: 20 };
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0)
+    throw new TypeError('taxkit: maxBodyBytes must be a non-negative integer.');
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  if (basePath !== '' && !basePath.startsWith('/')) throw new TypeError('taxkit: basePath must start with "/".');
+  let openApi: unknown;
+  return {
+    engine,
+    keys: createKeyRing(options.accounts),
+    matchRoute: createRouteMatcher(ROUTES),
+    pingLimiter: limit === false ? undefined : createRateLimiter(limit, options.maxRateLimitBuckets ?? 10_000),
+    maxBodyBytes,
+    basePath,
+    now: options.now ?? Date.now,
+    onError: options.onError ?? logError,
+    openApi() {
+      openApi ??= buildOpenApi(ROUTES);
+      return openApi;
+    },
+  };
+}
+
+/** Server side only: the client got a generic message and the request id to quote. */
+function logError(error: unknown, report: ErrorReport): void {
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(`taxkit: ${report.method} ${report.path} failed (${report.requestId}):\n${detail}`);
+}

@@ -1,0 +1,80 @@
+import { isTaxError, type TaxError } from '../core/errors.ts';
+import { isAtLeast, type ApiVersion } from '../wire/api-version.ts';
+import type { HttpResponse } from './http-message.ts';
+import { jsonResponse } from './json-response.ts';
+
+export interface ErrorResponseContext {
+  readonly requestId: string;
+  /**
+   * The request's API version, which picks the body format. `undefined` when the
+   * X-API-Version header itself was invalid: then the newest (flat) format is used, since the
+   * caller asked for a version this server does not know and is most likely newer than ours.
+   */
+  readonly version: ApiVersion | undefined;
+  /** Told about every 5xx, whose details the client never sees. */
+  readonly report: (error: unknown) => void;
+}
+
+/**
+ * The one place an error becomes an HTTP response (DESIGN.md §4, style anchors §2.4).
+ *
+ * - A `TaxError` answers with its status, in the format of the request's version (spec §7):
+ *   from 2026-01-01 the flat `{ code, type, message }`; before, the nested `{ error: … }`.
+ * - Anything else is a bug: it goes to `report` and the client gets 500 INTERNAL_ERROR with a
+ *   generic message and the request id, never a stack or an internal message. A 5xx `TaxError`
+ *   (STORAGE_UNAVAILABLE) is reported too and its message replaced, as store messages may name
+ *   files.
+ *
+ * A `TaxError` may carry HTTP headers in its details: `allow` (405) and `retryAfterSeconds`
+ * (429). They become the `Allow` and `Retry-After` headers and never appear in the body.
+ */
+export function errorResponse(error: unknown, context: ErrorResponseContext): HttpResponse {
+  if (!isTaxError(error) || error.status >= 500) {
+    context.report(error);
+    const status = isTaxError(error) ? error.status : 500;
+    const type = isTaxError(error) ? error.wireType : 'INTERNAL_ERROR';
+    const message =
+      status === 503
+        ? `The service is temporarily unavailable; try again later (request ${context.requestId}).`
+        : `An internal error occurred; it was logged with request id ${context.requestId}.`;
+    return jsonResponse(status, errorBody(status, type, message, undefined, context.version), context.requestId);
+  }
+  const field = typeof error.details?.field === 'string' ? error.details.field : undefined;
+  return jsonResponse(
+    error.status,
+    errorBody(error.status, error.wireType, error.message, field, context.version),
+    context.requestId,
+    errorHeaders(error),
+  );
+}
+
+function errorBody(
+  status: number,
+  type: string,
+  message: string,
+  field: string | undefined,
+  version: ApiVersion | undefined,
+): unknown {
+  if (version === undefined || isAtLeast(version, '2026-01-01')) return { code: status, type, message };
+  const code = type.toLowerCase();
+  // The spec (§7) names the nested fields `code` and `message`; the hosted API's documented
+  // schema and its real clients use `error_code` and `error_message` (api-facts §13.1, §16.1).
+  // Both pairs are sent, so a client written against either reads this body.
+  return {
+    error: {
+      code,
+      message,
+      error_code: code,
+      error_message: message,
+      ...(field === undefined || field === '' ? {} : { error_meta: { field } }),
+    },
+  };
+}
+
+function errorHeaders(error: TaxError): Record<string, string> | undefined {
+  const allow = error.details?.allow;
+  const retryAfter = error.details?.retryAfterSeconds;
+  if (typeof allow === 'string') return { Allow: allow };
+  if (typeof retryAfter === 'number') return { 'Retry-After': String(retryAfter) };
+  return undefined;
+}

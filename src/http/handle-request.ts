@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { TaxError } from '../core/errors.ts';
+import { parseApiVersion, requireVersion, type ApiVersion } from '../wire/api-version.ts';
+import type { Caller } from './create-key-ring.ts';
+import type { HttpApp } from './create-http-app.ts';
+import { errorResponse } from './error-response.ts';
+import { headerValue, type HttpRequest, type HttpResponse } from './http-message.ts';
+import { jsonResponse } from './json-response.ts';
+import type { Method, Operation } from './route-table.ts';
+import { readJsonBody } from './read-json-body.ts';
+
+const NO_BODY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+/**
+ * The router: one plain request in, one plain response out, never a rejection. Every response
+ * is JSON and carries a fresh `X-Request-ID`.
+ *
+ * Checks run in this order, so a caller always learns about the most basic problem first:
+ * route (404 ROUTE_NOT_FOUND) → method (405 METHOD_NOT_ALLOWED, with `Allow`) → body size
+ * (413 PAYLOAD_TOO_LARGE) → X-API-Version (400 INVALID_API_VERSION) → key (401 UNAUTHORIZED;
+ * public keys only on POST /tax/calculations) → version of the operation (400
+ * UNSUPPORTED_API_VERSION) → rate limit (429 RATE_LIMITED, with `Retry-After`) → media type
+ * (415) → JSON (400 INVALID_JSON, INCORRECT_TYPE) → the engine. GET /openapi.json needs
+ * neither key nor version.
+ */
+export async function handleRequest(app: HttpApp, request: HttpRequest): Promise<HttpResponse> {
+  const requestId = `req_${randomUUID()}`;
+  const method = request.method.toUpperCase();
+  let version: ApiVersion | undefined;
+  let versionError: unknown;
+  try {
+    version = parseApiVersion(headerValue(request.headers, 'x-api-version'));
+  } catch (error) {
+    versionError = error;
+  }
+  try {
+    const operation = findOperation(app, method, request.path);
+    const { id } = operation;
+    if (request.bodyTooLarge === true || (request.body !== undefined && exceeds(request.body, app.maxBodyBytes))) {
+      throw new TaxError('PAYLOAD_TOO_LARGE', `The request body is larger than ${app.maxBodyBytes} bytes.`);
+    }
+    const nowMs = app.now();
+    const common = { engine: app.engine, id, query: request.query, nowMs, openApi: app.openApi };
+    if (operation.spec.keys === 'none') {
+      return jsonResponse(
+        200,
+        await operation.spec.run({ ...common, body: NO_BODY, context: {}, caller: undefined }),
+        requestId,
+      );
+    }
+    if (version === undefined) throw versionError;
+    const caller = app.keys.authenticate(headerValue(request.headers, 'authorization'));
+    if (caller.kind === 'public' && operation.spec.keys !== 'secret-or-public') {
+      throw new TaxError(
+        'UNAUTHORIZED',
+        `${method} ${operation.pattern} needs a secret key; public keys can only create calculations.`,
+      );
+    }
+    if (operation.spec.since !== undefined)
+      requireVersion(version, operation.spec.since, `${method} ${operation.pattern}`);
+    if (operation.spec.rateLimited === true) checkRateLimit(app, caller, request.clientIp, nowMs);
+    const body =
+      operation.spec.body === true ? readJsonBody(headerValue(request.headers, 'content-type'), request.body) : NO_BODY;
+    const result = await operation.spec.run({ ...common, body, context: { tenant: caller.tenant, version }, caller });
+    return jsonResponse(200, result, requestId, operation.spec.headers);
+  } catch (error) {
+    return errorResponse(error, {
+      requestId,
+      version,
+      report: (reported) => app.onError(reported, { requestId, method, path: request.path }),
+    });
+  }
+}
+
+interface FoundOperation {
+  readonly spec: Operation;
+  readonly pattern: string;
+  readonly id: string;
+}
+
+function findOperation(app: HttpApp, method: string, rawPath: string): FoundOperation {
+  const path = stripBasePath(app.basePath, rawPath);
+  const match = path === undefined ? undefined : app.matchRoute(path);
+  if (match === undefined) {
+    throw new TaxError('ROUTE_NOT_FOUND', `No route for ${method} ${rawPath.slice(0, 200)}.`);
+  }
+  const spec = match.route.operations[method as Method];
+  if (spec === undefined) {
+    const allow = Object.keys(match.route.operations).join(', ');
+    throw new TaxError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${match.route.pattern}; use ${allow}.`, {
+      details: { allow },
+    });
+  }
+  return { spec, pattern: match.route.pattern.replace(':id', '{id}'), id: match.id };
+}
+
+function stripBasePath(basePath: string, path: string): string | undefined {
+  if (basePath === '') return path;
+  if (path === basePath) return '/';
+  return path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : undefined;
+}
+
+/** UTF-16 length × 3 bounds the UTF-8 size, which saves counting bytes of ordinary bodies. */
+function exceeds(body: string, maxBytes: number): boolean {
+  return body.length * 3 > maxBytes && Buffer.byteLength(body, 'utf8') > maxBytes;
+}
+
+function checkRateLimit(app: HttpApp, caller: Caller, clientIp: string | undefined, nowMs: number): void {
+  if (app.pingLimiter === undefined) return;
+  const wait = app.pingLimiter.take(`${caller.keyId}|${clientIp ?? ''}`, nowMs);
+  if (wait > 0) {
+    throw new TaxError('RATE_LIMITED', `Too many health checks from this key and address; retry in ${wait} s.`, {
+      details: { retryAfterSeconds: wait },
+    });
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The HTTP face of taxkit (`taxkit/http`): the service interface over a `TaxEngine`, as a
+ * web-standard fetch handler, a `node:http` listener, or a ready server.
+ *
+ * @module
+ */
+export { createFetchHandler, type FetchHandlerOptions } from './create-fetch-handler.ts';
+export { createNodeListener, type NodeListenerOptions } from './create-node-listener.ts';
+export { startServer, type RunningServer, type StartServerOptions } from './start-server.ts';
+export { generateAccountKeys } from './generate-account-keys.ts';
+export { createHttpApp, type HttpApp } from './create-http-app.ts';
+export { handleRequest } from './handle-request.ts';
+export type { HttpEngine, ListQuery } from './http-engine.ts';
+export type { HttpHeaders, HttpRequest, HttpResponse } from './http-message.ts';
+export type { AccountKeys, ErrorReport, HttpAccount, HttpOptions, RateLimit } from './http-options.ts';

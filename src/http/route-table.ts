@@ -1,0 +1,410 @@
+import type { z } from 'zod';
+import { TaxError } from '../core/errors.ts';
+import type { CallContext } from '../engine-deps.ts';
+import type { ApiVersion } from '../wire/api-version.ts';
+import { calculationRequestSchema } from '../wire/calculation-request.ts';
+import { customerRequestSchema } from '../wire/customer-request.ts';
+import { merchantCreateSchema, merchantUpdateSchema } from '../wire/merchant-request.ts';
+import { platformCalculationRequestSchema } from '../wire/platform-calculation-request.ts';
+import { platformTransactionRequestSchema } from '../wire/platform-transaction-request.ts';
+import { productRequestSchema } from '../wire/product-request.ts';
+import { refundRequestSchema } from '../wire/refund-request.ts';
+import { refundReversalRequestSchema } from '../wire/refund-reversal-request.ts';
+import { transactionRequestSchema } from '../wire/transaction-request.ts';
+import type { Caller } from './create-key-ring.ts';
+import type { HttpEngine, ListQuery } from './http-engine.ts';
+
+/**
+ * Which keys an operation takes. `secret-or-public` is POST /tax/calculations only: the spec
+ * leaves open which endpoints take public keys (§5.4), and a calculation is the one call a
+ * browser needs for a checkout estimate; it reads no stored record and records no sale.
+ */
+export type KeyRule = 'none' | 'secret' | 'secret-or-public';
+
+export interface OperationInput {
+  readonly engine: HttpEngine;
+  /** The path parameter (`:id`), decoded; '' on routes without one. */
+  readonly id: string;
+  readonly query: Readonly<Record<string, string | undefined>>;
+  /** The JSON object body of operations with `body: true`; `{}` otherwise. */
+  readonly body: Record<string, unknown>;
+  /** Tenant and version; both set on every operation that takes a key. */
+  readonly context: CallContext;
+  /** The authenticated caller; `undefined` on operations that take no key. */
+  readonly caller: Caller | undefined;
+  readonly nowMs: number;
+  /** The OpenAPI document, built on first use. */
+  readonly openApi: () => unknown;
+}
+
+export interface Operation {
+  /** One line for the OpenAPI document. */
+  readonly summary: string;
+  readonly keys: KeyRule;
+  /** Oldest X-API-Version the operation exists in (400 UNSUPPORTED_API_VERSION before it). */
+  readonly since?: ApiVersion;
+  /** Whether the operation reads a JSON object body. */
+  readonly body?: boolean;
+  /** The schema the engine validates the body with, for the OpenAPI document. */
+  readonly requestSchema?: z.ZodType;
+  /** Query parameters, for the OpenAPI document. */
+  readonly queryParameters?: readonly string[];
+  /** Limited per (key, client IP) by the ping rate limit. */
+  readonly rateLimited?: boolean;
+  /** Extra response headers on success. */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly run: (input: OperationInput) => Promise<unknown> | unknown;
+}
+
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+export interface Route {
+  /** `/tax/transactions/:id/refunds`; at most one `:id`. */
+  readonly pattern: string;
+  readonly operations: Readonly<Partial<Record<Method, Operation>>>;
+}
+
+/** The resource method a route needs is missing from this engine: the operation is absent. */
+function unavailable(operation: string): TaxError {
+  return new TaxError('ROUTE_NOT_FOUND', `${operation} is not available in this taxkit engine.`);
+}
+
+function listQuery(query: OperationInput['query'], withLimit: boolean): ListQuery {
+  const cursor = query.cursor;
+  const limit = query.limit;
+  return {
+    ...(cursor === undefined || cursor === '' ? {} : { cursor }),
+    ...(withLimit && limit !== undefined && limit !== '' ? { limit } : {}),
+  };
+}
+
+/**
+ * Every route of the service interface (spec §4, api-facts §12), with what each operation
+ * needs. The router (`handleRequest`) applies the rules; the OpenAPI document is generated from
+ * the same table, so the two cannot drift apart.
+ *
+ * Every operation answers 200 on success, creates and deletes included (DESIGN.md §4).
+ */
+export const ROUTES: readonly Route[] = [
+  {
+    pattern: '/tax/calculations',
+    operations: {
+      POST: {
+        summary: 'Calculate tax for a customer location and line items (records no sale).',
+        keys: 'secret-or-public',
+        body: true,
+        requestSchema: calculationRequestSchema,
+        run: ({ engine, body, context }) => engine.calculations.create(body, context),
+      },
+    },
+  },
+  {
+    pattern: '/tax/transactions',
+    operations: {
+      POST: {
+        summary: 'Record a sale from a calculation.',
+        keys: 'secret',
+        body: true,
+        requestSchema: transactionRequestSchema,
+        run: ({ engine, body, context }) => {
+          const resource = engine.transactions;
+          if (resource?.create === undefined) throw unavailable('POST /tax/transactions');
+          return resource.create(body, context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/transactions/:id',
+    operations: {
+      GET: {
+        summary: 'Retrieve a transaction.',
+        keys: 'secret',
+        run: ({ engine, id, context }) => {
+          const resource = engine.transactions;
+          if (resource?.get === undefined) throw unavailable('GET /tax/transactions/{id}');
+          return resource.get(id, context);
+        },
+      },
+      DELETE: {
+        summary: 'Delete a transaction (soft: kept for audit, gone from reads).',
+        keys: 'secret',
+        run: ({ engine, id, context }) => {
+          const resource = engine.transactions;
+          if (resource?.delete === undefined) throw unavailable('DELETE /tax/transactions/{id}');
+          return resource.delete(id, context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/transactions/:id/refunds',
+    operations: {
+      GET: {
+        summary: "List a transaction's refunds.",
+        keys: 'secret',
+        run: ({ engine, id, context }) => {
+          const resource = engine.transactions;
+          if (resource?.listRefunds === undefined) throw unavailable('GET /tax/transactions/{id}/refunds');
+          return resource.listRefunds(id, context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/refunds',
+    operations: {
+      POST: {
+        summary: 'Refund a transaction, fully or partially.',
+        keys: 'secret',
+        body: true,
+        requestSchema: refundRequestSchema,
+        run: ({ engine, body, context }) => {
+          const resource = engine.refunds;
+          if (resource?.create === undefined) throw unavailable('POST /tax/refunds');
+          return resource.create(body, context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/refund_reversals',
+    operations: {
+      POST: {
+        summary: 'Reverse a refund.',
+        keys: 'secret',
+        body: true,
+        requestSchema: refundReversalRequestSchema,
+        run: ({ engine, body, context }) => {
+          const resource = engine.refundReversals;
+          if (resource?.create === undefined) throw unavailable('POST /tax/refund_reversals');
+          return resource.create(body, context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/products',
+    operations: {
+      POST: {
+        summary: 'Create a product with a tax category.',
+        keys: 'secret',
+        body: true,
+        requestSchema: productRequestSchema,
+        run: ({ engine, body, context }) => {
+          const resource = engine.products;
+          if (resource?.create === undefined) throw unavailable('POST /tax/products');
+          return resource.create(body, context);
+        },
+      },
+      GET: {
+        summary: 'List products, 50 per page; `cursor` is the previous last_product_id.',
+        keys: 'secret',
+        queryParameters: ['cursor'],
+        run: ({ engine, query, context }) => {
+          const resource = engine.products;
+          if (resource?.list === undefined) throw unavailable('GET /tax/products');
+          return resource.list(listQuery(query, false), context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/products/:id',
+    operations: {
+      GET: {
+        summary: 'Retrieve a product by reference_product_id.',
+        keys: 'secret',
+        run: ({ engine, id, context }) => {
+          const resource = engine.products;
+          if (resource?.get === undefined) throw unavailable('GET /tax/products/{id}');
+          return resource.get(id, context);
+        },
+      },
+      DELETE: {
+        summary: 'Delete a product.',
+        keys: 'secret',
+        run: ({ engine, id, context }) => {
+          const resource = engine.products;
+          if (resource?.delete === undefined) throw unavailable('DELETE /tax/products/{id}');
+          return resource.delete(id, context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/customers',
+    operations: {
+      POST: {
+        summary: 'Create a customer.',
+        keys: 'secret',
+        body: true,
+        requestSchema: customerRequestSchema,
+        run: ({ engine, body, context }) => {
+          const resource = engine.customers;
+          if (resource?.create === undefined) throw unavailable('POST /tax/customers');
+          return resource.create(body, context);
+        },
+      },
+      GET: {
+        summary: 'List customers; `cursor` is the previous last_customer_id.',
+        keys: 'secret',
+        queryParameters: ['cursor'],
+        run: ({ engine, query, context }) => {
+          const resource = engine.customers;
+          if (resource?.list === undefined) throw unavailable('GET /tax/customers');
+          return resource.list(listQuery(query, false), context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/customers/:id',
+    operations: {
+      GET: {
+        summary: "Retrieve a customer by id or the caller's reference_customer_id.",
+        keys: 'secret',
+        run: ({ engine, id, context }) => {
+          const resource = engine.customers;
+          if (resource?.get === undefined) throw unavailable('GET /tax/customers/{id}');
+          return resource.get(id, context);
+        },
+      },
+      DELETE: {
+        summary: 'Delete a customer.',
+        keys: 'secret',
+        run: ({ engine, id, context }) => {
+          const resource = engine.customers;
+          if (resource?.delete === undefined) throw unavailable('DELETE /tax/customers/{id}');
+          return resource.delete(id, context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/merchants',
+    operations: {
+      POST: {
+        summary: 'Create a merchant (a seller on the platform).',
+        keys: 'secret',
+        since: '2026-01-01',
+        body: true,
+        requestSchema: merchantCreateSchema,
+        run: ({ engine, body, context }) => {
+          const resource = engine.merchants;
+          if (resource?.create === undefined) throw unavailable('POST /tax/merchants');
+          return resource.create(body, context);
+        },
+      },
+      GET: {
+        summary: 'List merchants; `limit` 1..100 (default 10), `cursor` is the previous last_merchant_id.',
+        keys: 'secret',
+        since: '2026-01-01',
+        queryParameters: ['cursor', 'limit'],
+        run: ({ engine, query, context }) => {
+          const resource = engine.merchants;
+          if (resource?.list === undefined) throw unavailable('GET /tax/merchants');
+          return resource.list(listQuery(query, true), context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/merchants/:id',
+    operations: {
+      GET: {
+        summary: "Retrieve a merchant by id or the caller's reference_merchant_id.",
+        keys: 'secret',
+        since: '2026-01-01',
+        run: ({ engine, id, context }) => {
+          const resource = engine.merchants;
+          if (resource?.get === undefined) throw unavailable('GET /tax/merchants/{id}');
+          return resource.get(id, context);
+        },
+      },
+      POST: {
+        summary: 'Update a merchant; tax_ids replaces the whole list.',
+        keys: 'secret',
+        since: '2026-01-01',
+        body: true,
+        requestSchema: merchantUpdateSchema,
+        run: ({ engine, id, body, context }) => {
+          const resource = engine.merchants;
+          if (resource?.update === undefined) throw unavailable('POST /tax/merchants/{id}');
+          return resource.update(id, body, context);
+        },
+      },
+      DELETE: {
+        summary: 'Delete a merchant.',
+        keys: 'secret',
+        since: '2026-01-01',
+        run: ({ engine, id, context }) => {
+          const resource = engine.merchants;
+          if (resource?.delete === undefined) throw unavailable('DELETE /tax/merchants/{id}');
+          return resource.delete(id, context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/platform/calculations',
+    operations: {
+      POST: {
+        summary: "Calculate tax on a merchant's sale through the platform (amount is per unit).",
+        keys: 'secret',
+        since: '2026-01-01',
+        body: true,
+        requestSchema: platformCalculationRequestSchema,
+        run: ({ engine, body, context }) => {
+          const resource = engine.platform?.calculations;
+          if (resource?.create === undefined) throw unavailable('POST /tax/platform/calculations');
+          return resource.create(body, context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/platform/transactions',
+    operations: {
+      POST: {
+        summary: 'Record the transactions of a platform sale (order, and fee for payment processors).',
+        keys: 'secret',
+        since: '2026-01-01',
+        body: true,
+        requestSchema: platformTransactionRequestSchema,
+        run: ({ engine, body, context }) => {
+          const resource = engine.platform?.transactions;
+          if (resource?.create === undefined) throw unavailable('POST /tax/platform/transactions');
+          return resource.create(body, context);
+        },
+      },
+    },
+  },
+  {
+    pattern: '/tax/ping',
+    operations: {
+      GET: {
+        summary: 'Health check; needs a secret key; echoes the requested API version.',
+        keys: 'secret',
+        rateLimited: true,
+        headers: { 'Cache-Control': 'no-cache, no-store' },
+        run: ({ caller, context, nowMs }) => ({
+          status: 'ok',
+          env: caller?.tenant.mode === 'live' ? 'prod' : 'test',
+          timestamp: new Date(nowMs).toISOString(),
+          api_version: context.version,
+        }),
+      },
+    },
+  },
+  {
+    pattern: '/openapi.json',
+    operations: {
+      GET: {
+        summary: 'This OpenAPI 3.1 document (no key needed).',
+        keys: 'none',
+        run: ({ openApi }) => openApi(),
+      },
+    },
+  },
+];
