@@ -8,8 +8,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
-  },
-  benchmark: {
-    include: ['bench/**/*.bench.ts'],
+    benchmark: {
+      include: ['bench/**/*.bench.ts'],
+    },
   },
 });

@@ -4,10 +4,21 @@ import { createMemoryStore } from '../adapters/memory/index.ts';
 import { createTaxEngine } from '../src/engine.ts';
 
 const engine = createTaxEngine({ store: createMemoryStore() });
-const line = (id: string, amount: number) => ({ reference_line_item_id: id, product_category: 'GENERAL_MERCHANDISE', amount, quantity: 1 });
+const line = (id: string, amount: number) => ({
+  reference_line_item_id: id,
+  product_category: 'GENERAL_MERCHANDISE',
+  amount,
+  quantity: 1,
+});
 const body = (lines: number) => ({
   customer: {
-    address: { address_line_1: '1 Main St', address_city: 'Danville', address_province: 'IN', address_postal_code: '46122', address_country: 'US' },
+    address: {
+      address_line_1: '1 Main St',
+      address_city: 'Danville',
+      address_province: 'IN',
+      address_postal_code: '46122',
+      address_country: 'US',
+    },
   },
   order_details: {
     customer_currency_code: 'USD',
@@ -17,7 +28,10 @@ const body = (lines: number) => ({
 });
 const three = body(3);
 const hundred = body(100);
-const canada = { ...three, customer: { address: { address_province: 'QC', address_postal_code: 'H2X 1Y4', address_country: 'CA' } } };
+const canada = {
+  ...three,
+  customer: { address: { address_province: 'QC', address_postal_code: 'H2X 1Y4', address_country: 'CA' } },
+};
 
 describe('engine.calculations.create', () => {
   bench('3-line cart, US ZIP', async () => {

@@ -17,7 +17,15 @@ const nsBoundary = parseDay('2025-04-01');
 // Hits at state, province and country level, a ZIP key the embedded data lacks (a miss), and a
 // lookup on the day Nova Scotia's rate changed.
 const keys = ['US-CA', 'CA-QC', 'DE', 'US-CA-90002', 'US-IN', 'CA-ON', 'FR', 'US-TX'];
-const pairs: [string, string | undefined][] = [['US', 'CA'], ['CA', 'QC'], ['DE', undefined], ['US', 'IN'], ['CA', 'ON'], ['FR', undefined], ['US', 'TX']];
+const pairs: [string, string | undefined][] = [
+  ['US', 'CA'],
+  ['CA', 'QC'],
+  ['DE', undefined],
+  ['US', 'IN'],
+  ['CA', 'ON'],
+  ['FR', undefined],
+  ['US', 'TX'],
+];
 
 let sink = 0;
 

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;
 rmSync(dist, { recursive: true, force: true });
-execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.json`], { stdio: 'inherit' });
+execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.json`], {
+  stdio: 'inherit',
+});
 if (existsSync(`${root}adapters/sqlite/migrations`)) {
   cpSync(`${root}adapters/sqlite/migrations`, `${dist}/adapters/sqlite/migrations`, { recursive: true });
 }

@@ -15,8 +15,14 @@ import { createRandomIds } from './random-ids.ts';
 import { createCalculationsResource, type CalculationsResource } from './resources/calculations.ts';
 import { createCustomersResource, type CustomersResource } from './resources/customers.ts';
 import { createMerchantsResource, type MerchantsResource } from './resources/merchants.ts';
-import { createPlatformCalculationsResource, type PlatformCalculationsResource } from './resources/platform-calculations.ts';
-import { createPlatformTransactionsResource, type PlatformTransactionsResource } from './resources/platform-transactions.ts';
+import {
+  createPlatformCalculationsResource,
+  type PlatformCalculationsResource,
+} from './resources/platform-calculations.ts';
+import {
+  createPlatformTransactionsResource,
+  type PlatformTransactionsResource,
+} from './resources/platform-transactions.ts';
 import { createProductsResource, type ProductsResource } from './resources/products.ts';
 import { createRefundReversalsResource, type RefundReversalsResource } from './resources/refund-reversals.ts';
 import { createRefundsResource, type RefundsResource } from './resources/refunds.ts';

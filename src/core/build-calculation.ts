@@ -4,7 +4,15 @@ import { lookupRates } from './rates/lookup-rates.ts';
 import { dayOfUnixSeconds } from './rates/day-number.ts';
 import { NO_RATES, type RateIndex, type ResolvedRate } from './rates/rate-index.ts';
 import type { JurisdictionDef } from './rates/rate-table.ts';
-import type { Address, AutomaticTax, Calculation, CalculationCustomer, Metadata, Mode, PlatformDetails } from './types.ts';
+import type {
+  Address,
+  AutomaticTax,
+  Calculation,
+  CalculationCustomer,
+  Metadata,
+  Mode,
+  PlatformDetails,
+} from './types.ts';
 
 /** Everything a calculation depends on, resolved by the engine's shell: pure input. */
 export interface CalculationFacts {
@@ -26,8 +34,33 @@ export interface CalculationFacts {
 }
 
 const EU_VAT_AREA = new Set([
-  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV',
-  'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
 ]);
 
 /**
@@ -37,11 +70,19 @@ const EU_VAT_AREA = new Set([
 export function buildCalculation(facts: CalculationFacts, index: RateIndex): Calculation {
   const day = dayOfUnixSeconds(facts.createdAt);
   const located = 'zero' in facts.place ? undefined : facts.place;
-  const rates = located === undefined ? NO_RATES : ratesAt(index, located.rateKeys, day, located.location.address.country);
+  const rates =
+    located === undefined ? NO_RATES : ratesAt(index, located.rateKeys, day, located.location.address.country);
   const zero = zeroReason(facts, located?.location.address.country, located?.rateKeys);
   const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero);
   const location = located?.location ?? {
-    address: { line1: '', line2: '', city: '', province: '', postalCode: '', country: 'zero' in facts.place ? facts.place.country : '' },
+    address: {
+      line1: '',
+      line2: '',
+      city: '',
+      province: '',
+      postalCode: '',
+      country: 'zero' in facts.place ? facts.place.country : '',
+    },
     status: 'POSTAL_ONLY' as const,
     precision: 'COUNTRY' as const,
     source: 'ip' as const,

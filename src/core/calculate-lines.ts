@@ -88,8 +88,8 @@ function calculateLine(
 ): TaxLine {
   const count = rates.length;
   const exempt = ALWAYS_EXEMPT_CATEGORIES.has(line.category);
-  const units: number[] = new Array<number>(count);
-  const notes: string[] = new Array<string>(count);
+  const units: number[] = [];
+  const notes: string[] = [];
   let combinedUnits = 0;
   let fees = 0;
   for (let index = 0; index < count; index += 1) {
@@ -104,7 +104,7 @@ function calculateLine(
 
   const base = taxIncluded ? excludeTax(line.amountMinor - fees, combinedUnits) : line.amountMinor;
   let exactSum: number | bigint = 0;
-  const exact: (number | bigint)[] = new Array<number | bigint>(count);
+  const exact: (number | bigint)[] = [];
   for (let index = 0; index < count; index += 1) {
     const value = exactTax(base, units[index] as number);
     exact[index] = value;
@@ -112,7 +112,7 @@ function calculateLine(
   }
   const percentTax = taxIncluded ? line.amountMinor - fees - base : roundScaled(exactSum);
   const shares = allocate(percentTax, units);
-  const jurisdictions: JurisdictionTax[] = new Array<JurisdictionTax>(count);
+  const jurisdictions: JurisdictionTax[] = [];
   for (let index = 0; index < count; index += 1) {
     const rate = rates[index] as ResolvedRate;
     const fee = zero === undefined ? rate.feeMinor : 0;

@@ -17,13 +17,7 @@ export interface Tenant {
   readonly mode: Mode;
 }
 
-export type JsonValue =
-  | string
-  | number
-  | boolean
-  | null
-  | readonly JsonValue[]
-  | { readonly [key: string]: JsonValue };
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 export type Metadata = Readonly<Record<string, JsonValue>>;
 
@@ -39,13 +33,7 @@ export interface Address {
 }
 
 export type AddressResolutionStatus = 'EXACT' | 'POSTAL_FALLBACK_1' | 'POSTAL_ONLY';
-export type ResolutionPrecision =
-  | 'STREET'
-  | 'POSTAL_PLUS'
-  | 'POSTAL'
-  | 'PROVINCE'
-  | 'COUNTRY'
-  | 'APPROXIMATED';
+export type ResolutionPrecision = 'STREET' | 'POSTAL_PLUS' | 'POSTAL' | 'PROVINCE' | 'COUNTRY' | 'APPROXIMATED';
 export type LocationSource = 'address' | 'ip';
 
 export type TaxType = 'SALES' | 'USE' | 'VAT' | 'GST';

@@ -103,11 +103,7 @@ export interface TaxStore {
    * Replaces a live merchant with `update(current)`, atomically. Throws MERCHANT_NOT_FOUND when
    * there is none; whatever `update` throws propagates and nothing is written.
    */
-  updateMerchant(
-    tenant: Tenant,
-    idOrReference: string,
-    update: (current: Merchant) => Merchant,
-  ): Promise<Merchant>;
+  updateMerchant(tenant: Tenant, idOrReference: string, update: (current: Merchant) => Merchant): Promise<Merchant>;
   deleteMerchant(tenant: Tenant, idOrReference: string, at: number): Promise<Merchant | undefined>;
 
   close(): Promise<void>;

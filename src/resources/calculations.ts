@@ -47,8 +47,16 @@ async function calculate(deps: EngineDeps, tenant: Tenant, version: ApiVersion, 
   const currency = checkCurrency(request.order_details.customer_currency_code, version);
   const place = resolveCustomerPlace(deps, request.customer, version);
   const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
-  const lines = await resolveLines(deps, tenant, request.order_details.line_items, nowMs, 'order_details.line_items', false);
-  const origin = request.origin_address === undefined ? deps.defaultOrigin : toAddress(request.origin_address, 'origin_address');
+  const lines = await resolveLines(
+    deps,
+    tenant,
+    request.order_details.line_items,
+    nowMs,
+    'order_details.line_items',
+    false,
+  );
+  const origin =
+    request.origin_address === undefined ? deps.defaultOrigin : toAddress(request.origin_address, 'origin_address');
   return buildCalculation(
     {
       id: deps.ids.next('calc', nowMs),

@@ -11,7 +11,10 @@ export interface MerchantsResource {
   /** POST /tax/merchants (2026-01-01+). DUPLICATE_MERCHANT when the reference id is taken. */
   create(body: unknown, context?: CallContext): Promise<Record<string, unknown>>;
   /** GET /tax/merchants?limit=&cursor= → `{ merchants, has_more, last_merchant_id }`. */
-  list(query?: { readonly limit?: string | number; readonly cursor?: string }, context?: CallContext): Promise<Record<string, unknown>>;
+  list(
+    query?: { readonly limit?: string | number; readonly cursor?: string },
+    context?: CallContext,
+  ): Promise<Record<string, unknown>>;
   /** GET /tax/merchants/{id}: by `merch_…` id or reference_merchant_id. */
   get(idOrReference: string, context?: CallContext): Promise<Record<string, unknown>>;
   /** POST /tax/merchants/{id}: changes the given fields; tax_ids replaces the whole list. */
@@ -41,7 +44,9 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
         referenceMerchantId: request.reference_merchant_id,
         name: request.name,
         email: request.email ?? '',
-        ...(request.default_address === undefined ? {} : { defaultAddress: toAddress(request.default_address, 'default_address') }),
+        ...(request.default_address === undefined
+          ? {}
+          : { defaultAddress: toAddress(request.default_address, 'default_address') }),
         taxIds: request.tax_ids ?? [],
         metadata: (request.metadata ?? {}) as Metadata,
         createdAt: now,
@@ -76,12 +81,20 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
       const tenant = scope(deps, context, 'POST /tax/merchants/{id}');
       const request = parseBody(merchantUpdateSchema, body);
       const now = Math.floor(deps.clock.now() / 1000);
-      const address = request.default_address === undefined ? undefined : toAddress(request.default_address, 'default_address');
+      const address =
+        request.default_address === undefined ? undefined : toAddress(request.default_address, 'default_address');
       const updated = await deps.store.updateMerchant(tenant, idOrReference, (current) => {
-        if (request.reference_merchant_id !== undefined && request.reference_merchant_id !== current.referenceMerchantId) {
-          throw new TaxError('INVALID_VALUE', 'reference_merchant_id cannot be changed; create a new merchant instead.', {
-            details: { field: 'reference_merchant_id' },
-          });
+        if (
+          request.reference_merchant_id !== undefined &&
+          request.reference_merchant_id !== current.referenceMerchantId
+        ) {
+          throw new TaxError(
+            'INVALID_VALUE',
+            'reference_merchant_id cannot be changed; create a new merchant instead.',
+            {
+              details: { field: 'reference_merchant_id' },
+            },
+          );
         }
         return {
           ...current,

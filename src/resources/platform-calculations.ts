@@ -35,15 +35,27 @@ export function createPlatformCalculationsResource(deps: EngineDeps): PlatformCa
   };
 }
 
-async function calculatePlatform(deps: EngineDeps, tenant: Tenant, version: ApiVersion, body: unknown): Promise<Calculation> {
+async function calculatePlatform(
+  deps: EngineDeps,
+  tenant: Tenant,
+  version: ApiVersion,
+  body: unknown,
+): Promise<Calculation> {
   const request = parseBody(platformCalculationRequestSchema, body);
   const merchant = await deps.store.getMerchant(tenant, request.merchant.merchant_id);
   if (merchant === undefined) {
-    throw new TaxError('MERCHANT_NOT_FOUND', `Merchant "${request.merchant.merchant_id}" not found or belongs to the other mode.`, {
-      details: { field: 'merchant.merchant_id' },
-    });
+    throw new TaxError(
+      'MERCHANT_NOT_FOUND',
+      `Merchant "${request.merchant.merchant_id}" not found or belongs to the other mode.`,
+      {
+        details: { field: 'merchant.merchant_id' },
+      },
+    );
   }
-  const origin = originOf(request.origin_address === undefined ? undefined : toAddress(request.origin_address, 'origin_address'), merchant);
+  const origin = originOf(
+    request.origin_address === undefined ? undefined : toAddress(request.origin_address, 'origin_address'),
+    merchant,
+  );
   const nowMs = deps.clock.now();
   const createdAt = Math.floor(nowMs / 1000);
   const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
@@ -68,7 +80,14 @@ async function calculatePlatform(deps: EngineDeps, tenant: Tenant, version: ApiV
             automaticTax: request.fee_details.automatic_tax ?? 'auto',
             customer: { type: 'BUSINESS', taxIds: merchant.taxIds, isTaxExempt: false },
             place: resolveAddress(origin, deps.locations),
-            lines: await resolveLines(deps, tenant, request.fee_details.line_items, nowMs, 'fee_details.line_items', true),
+            lines: await resolveLines(
+              deps,
+              tenant,
+              request.fee_details.line_items,
+              nowMs,
+              'fee_details.line_items',
+              true,
+            ),
           },
           deps.rates,
         ).lines;
@@ -80,7 +99,14 @@ async function calculatePlatform(deps: EngineDeps, tenant: Tenant, version: ApiV
       automaticTax: request.order_details.automatic_tax ?? 'auto',
       customer,
       place: resolveCustomerPlace(deps, request.customer, version),
-      lines: await resolveLines(deps, tenant, request.order_details.line_items, nowMs, 'order_details.line_items', true),
+      lines: await resolveLines(
+        deps,
+        tenant,
+        request.order_details.line_items,
+        nowMs,
+        'order_details.line_items',
+        true,
+      ),
       platform: {
         merchantId: merchant.id,
         referenceMerchantId: merchant.referenceMerchantId,

@@ -41,7 +41,10 @@ export function createPlatformTransactionsResource(deps: EngineDeps): PlatformTr
         now,
       );
       await deps.store.insertTransactions(tenant, transactions);
-      return { object: 'list', transactions: transactions.map((transaction) => serializeTransaction(transaction, version, tenant.mode)) };
+      return {
+        object: 'list',
+        transactions: transactions.map((transaction) => serializeTransaction(transaction, version, tenant.mode)),
+      };
     },
   };
 }

@@ -19,15 +19,24 @@ type WireCustomer = z.output<typeof customerSchema>;
  */
 export function resolveCustomerPlace(deps: EngineDeps, customer: WireCustomer, version: ApiVersion): IpResolution {
   if (customer.ip !== undefined && !isAtLeast(version, '2026-03-01')) {
-    throw new TaxError('UNRECOGNIZED_FIELD', 'customer.ip requires X-API-Version 2026-03-01.', { details: { field: 'customer.ip' } });
+    throw new TaxError('UNRECOGNIZED_FIELD', 'customer.ip requires X-API-Version 2026-03-01.', {
+      details: { field: 'customer.ip' },
+    });
   }
   // A malformed IP is refused even when the address would have been enough (spec §7).
-  const ip = customer.ip === undefined ? undefined : { value: normalizeIp(customer.ip.value), mode: customer.ip.resolution ?? 'strict' };
+  const ip =
+    customer.ip === undefined
+      ? undefined
+      : { value: normalizeIp(customer.ip.value), mode: customer.ip.resolution ?? 'strict' };
   if (customer.address === undefined) {
     if (ip === undefined) {
-      throw new TaxError('MISSING_FIELD', 'Missing required field: customer.address (or, from 2026-03-01, customer.ip).', {
-        details: { field: 'customer.address' },
-      });
+      throw new TaxError(
+        'MISSING_FIELD',
+        'Missing required field: customer.address (or, from 2026-03-01, customer.ip).',
+        {
+          details: { field: 'customer.address' },
+        },
+      );
     }
     return resolveByIp(deps, ip.value, ip.mode);
   }
@@ -46,7 +55,10 @@ export function resolveCustomerPlace(deps: EngineDeps, customer: WireCustomer, v
 function resolveByIp(deps: EngineDeps, ip: string, mode: IpResolutionMode): IpResolution {
   if (deps.geo === undefined) {
     if (mode === 'zero' || mode === 'best_effort') return { zero: true, country: '' };
-    throw new TaxError('IP_RESOLUTION_FAILED', 'No GeoIP database is configured, so IP addresses cannot be resolved; provide customer.address.');
+    throw new TaxError(
+      'IP_RESOLUTION_FAILED',
+      'No GeoIP database is configured, so IP addresses cannot be resolved; provide customer.address.',
+    );
   }
   return resolveIp(ip, deps.geo.lookup(ip), mode, deps.locations);
 }

@@ -32,9 +32,13 @@ export async function resolveLines(
       } else if (item.fallback_product_category !== undefined) {
         category = item.fallback_product_category;
       } else {
-        throw new TaxError('PRODUCT_NOT_FOUND', `${at}.reference_product_id "${item.reference_product_id}" is not a stored product; create it first or send fallback_product_category.`, {
-          details: { field: `${at}.reference_product_id` },
-        });
+        throw new TaxError(
+          'PRODUCT_NOT_FOUND',
+          `${at}.reference_product_id "${item.reference_product_id}" is not a stored product; create it first or send fallback_product_category.`,
+          {
+            details: { field: `${at}.reference_product_id` },
+          },
+        );
       }
     }
     if (category === undefined) {
@@ -49,7 +53,9 @@ export async function resolveLines(
     }
     const amountMinor = perUnit ? item.amount * item.quantity : item.amount;
     if (!Number.isSafeInteger(amountMinor)) {
-      throw new TaxError('INVALID_VALUE', `${at}: amount × quantity exceeds the largest safe integer.`, { details: { field: `${at}.amount` } });
+      throw new TaxError('INVALID_VALUE', `${at}: amount × quantity exceeds the largest safe integer.`, {
+        details: { field: `${at}.amount` },
+      });
     }
     lines.push({
       lineItemId: deps.ids.next('li', nowMs),

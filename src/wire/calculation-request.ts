@@ -26,9 +26,9 @@ export const lineItemSchema = z.strictObject({
   product_category: z.string().min(1).optional(),
   fallback_product_category: z.string().min(1).optional(),
   amount: minorAmount('nonnegative'),
-  quantity: z
-    .number()
-    .refine((value) => value > 0 && Number.isSafeInteger(value), { message: 'POSITIVE_NUMBER_REQUIRED: must be a positive integer' }),
+  quantity: z.number().refine((value) => value > 0 && Number.isSafeInteger(value), {
+    message: 'POSITIVE_NUMBER_REQUIRED: must be a positive integer',
+  }),
 });
 
 export const orderDetailsSchema = z.strictObject({

@@ -11,10 +11,14 @@ export function minorAmount(sign: 'any' | 'nonnegative' | 'positive' | 'nonposit
   let schema = z.number().refine(Number.isSafeInteger, {
     message: 'INCORRECT_TYPE: must be an integer number of minor units within ±9007199254740991',
   });
-  if (sign === 'nonnegative') schema = schema.refine((value) => value >= 0, { message: 'POSITIVE_NUMBER_REQUIRED: must be zero or more' });
-  if (sign === 'positive') schema = schema.refine((value) => value > 0, { message: 'POSITIVE_NUMBER_REQUIRED: must be greater than zero' });
+  if (sign === 'nonnegative')
+    schema = schema.refine((value) => value >= 0, { message: 'POSITIVE_NUMBER_REQUIRED: must be zero or more' });
+  if (sign === 'positive')
+    schema = schema.refine((value) => value > 0, { message: 'POSITIVE_NUMBER_REQUIRED: must be greater than zero' });
   if (sign === 'nonpositive') {
-    schema = schema.refine((value) => value <= 0, { message: 'NEGATIVE_NUMBER_REQUIRED: refunded amounts are sent as negative numbers' });
+    schema = schema.refine((value) => value <= 0, {
+      message: 'NEGATIVE_NUMBER_REQUIRED: refunded amounts are sent as negative numbers',
+    });
   }
   return schema;
 }
@@ -34,20 +38,18 @@ const jsonValue: z.ZodType<unknown> = z.lazy(() =>
 );
 
 /** Spec §8: metadata values are shorter than 255 characters (measured as their JSON text). */
-export const metadata = z
-  .record(z.string(), jsonValue)
-  .superRefine((value, context) => {
-    for (const [key, entry] of Object.entries(value)) {
-      const text = typeof entry === 'string' ? entry : JSON.stringify(entry);
-      if (text.length >= 255) {
-        context.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `METADATA_TOO_LONG: metadata.${key} must be shorter than 255 characters`,
-        });
-      }
+export const metadata = z.record(z.string(), jsonValue).superRefine((value, context) => {
+  for (const [key, entry] of Object.entries(value)) {
+    const text = typeof entry === 'string' ? entry : JSON.stringify(entry);
+    if (text.length >= 255) {
+      context.addIssue({
+        code: 'custom',
+        path: [key],
+        message: `METADATA_TOO_LONG: metadata.${key} must be shorter than 255 characters`,
+      });
     }
-  });
+  }
+});
 
 /** An address of the wire (spec §2.1). Only the country is always required; see resolveAddress. */
 export const addressSchema = z.strictObject({

@@ -24,9 +24,13 @@ function issueToError(issue: z.core.$ZodIssue): TaxError {
   const details = { field };
   if (issue.code === 'unrecognized_keys') {
     const names = issue.keys.map((key) => (field === '' ? key : `${field}.${key}`));
-    return new TaxError('UNRECOGNIZED_FIELD', `Unrecognized field${names.length > 1 ? 's' : ''}: ${names.join(', ')}.`, {
-      details: { field: names[0] ?? field },
-    });
+    return new TaxError(
+      'UNRECOGNIZED_FIELD',
+      `Unrecognized field${names.length > 1 ? 's' : ''}: ${names.join(', ')}.`,
+      {
+        details: { field: names[0] ?? field },
+      },
+    );
   }
   // zod reports a missing enum as invalid_value and a missing object as invalid_type: both
   // are a field that is not there.
@@ -36,7 +40,9 @@ function issueToError(issue: z.core.$ZodIssue): TaxError {
   const typed = TYPED_MESSAGE.exec(issue.message);
   if (typed !== null) {
     const text = typed[2] as string;
-    return new TaxError(typed[1] as TaxErrorType, field === '' || text.includes(field) ? text : `${field} ${text}`, { details });
+    return new TaxError(typed[1] as TaxErrorType, field === '' || text.includes(field) ? text : `${field} ${text}`, {
+      details,
+    });
   }
   if (issue.code === 'invalid_type') {
     return new TaxError('INCORRECT_TYPE', `${field || 'body'} must be ${article(issue.expected)}.`, { details });

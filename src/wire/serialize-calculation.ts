@@ -4,14 +4,21 @@ import { serializeLine } from './serialize-line.ts';
 import { fromAddress } from './to-address.ts';
 
 /** A calculation as the response of POST /tax/calculations in `version` (spec §2.3, §9). */
-export function serializeCalculation(calculation: Calculation, version: ApiVersion, mode: Mode): Record<string, unknown> {
+export function serializeCalculation(
+  calculation: Calculation,
+  version: ApiVersion,
+  mode: Mode,
+): Record<string, unknown> {
   const wire: Record<string, unknown> = {
     id: calculation.id,
     object: 'tax.calculation',
     customer_currency_code: calculation.currency,
   };
   if (isAtLeast(version, '2025-05-12')) {
-    wire.customer = { type: calculation.customer.type, ...(calculation.customer.customerId === undefined ? {} : { id: calculation.customer.customerId }) };
+    wire.customer = {
+      type: calculation.customer.type,
+      ...(calculation.customer.customerId === undefined ? {} : { id: calculation.customer.customerId }),
+    };
     wire.automatic_tax = calculation.automaticTax;
   }
   wire.line_items = calculation.lines.map((line) => serializeLine(line, version, 'calculation'));

@@ -5,7 +5,11 @@ import { isAtLeast, type ApiVersion } from './api-version.ts';
 export type LineContext = 'calculation' | 'transaction' | 'refund' | 'refund_list';
 
 /** A jurisdiction entry of the wire (spec §2.5), with the fields of `version` and `context`. */
-export function serializeJurisdiction(entry: JurisdictionTax, version: ApiVersion, context: LineContext): Record<string, unknown> {
+export function serializeJurisdiction(
+  entry: JurisdictionTax,
+  version: ApiVersion,
+  context: LineContext,
+): Record<string, unknown> {
   const wire: Record<string, unknown> = {
     tax_rate: Number(entry.rate),
     rate_type: entry.rateType,

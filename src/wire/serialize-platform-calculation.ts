@@ -19,7 +19,11 @@ function totalsOf(lines: readonly TaxLine[]): Record<string, number> {
  * A platform calculation (api-facts §9): the calculation fields plus `merchant`, `roles`,
  * `totals.order`, and `fee_line_items` with `totals.fees` when fee_details were given.
  */
-export function serializePlatformCalculation(calculation: Calculation, version: ApiVersion, mode: Mode): Record<string, unknown> {
+export function serializePlatformCalculation(
+  calculation: Calculation,
+  version: ApiVersion,
+  mode: Mode,
+): Record<string, unknown> {
   const wire = serializeCalculation(calculation, version, mode);
   const platform = calculation.platform;
   if (platform === undefined) return wire;

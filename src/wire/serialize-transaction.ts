@@ -3,7 +3,11 @@ import type { ApiVersion } from './api-version.ts';
 import { serializeLine } from './serialize-line.ts';
 
 /** A transaction as POST /tax/transactions and GET /tax/transactions/{id} return it (spec §2.6). */
-export function serializeTransaction(transaction: Transaction, version: ApiVersion, mode: Mode): Record<string, unknown> {
+export function serializeTransaction(
+  transaction: Transaction,
+  version: ApiVersion,
+  mode: Mode,
+): Record<string, unknown> {
   const platform = transaction.platform;
   return {
     id: transaction.id,

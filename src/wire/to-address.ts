@@ -22,9 +22,13 @@ export function toAddress(wire: WireAddress, field: string): Address {
       ['address_postal_code', address.postalCode],
     ] as const) {
       if (value === '') {
-        throw new TaxError('MISSING_FIELD', `Missing required field: ${field}.${name} (required for ${country} addresses).`, {
-          details: { field: `${field}.${name}` },
-        });
+        throw new TaxError(
+          'MISSING_FIELD',
+          `Missing required field: ${field}.${name} (required for ${country} addresses).`,
+          {
+            details: { field: `${field}.${name}` },
+          },
+        );
       }
     }
   }

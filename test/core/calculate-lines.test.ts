@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateLines, type LineInput } from '../../src/core/calculate-lines.ts';
@@ -9,7 +9,10 @@ import type { RateTable } from '../../src/core/rates/rate-table.ts';
 
 const oracle = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
 
-function ratesOf(rates: readonly string[], categories?: Record<string, { rate: string; note?: string }>): readonly ResolvedRate[] {
+function ratesOf(
+  rates: readonly string[],
+  categories?: Record<string, { rate: string; note?: string }>,
+): readonly ResolvedRate[] {
   const table: RateTable = {
     name: 't',
     source: 'test',
@@ -24,7 +27,12 @@ function ratesOf(rates: readonly string[], categories?: Record<string, { rate: s
       taxType: 'SALES' as const,
       rateType: 'SALES TAX',
     })),
-    rates: rates.map((rate, index) => ({ jurisdiction: `J${index}`, from: '2020-01-01', rate, ...(categories ? { categories } : {}) })),
+    rates: rates.map((rate, index) => ({
+      jurisdiction: `J${index}`,
+      from: '2020-01-01',
+      rate,
+      ...(categories ? { categories } : {}),
+    })),
     locations: [{ key: 'K', jurisdictions: rates.map((_, index) => `J${index}`) }],
   };
   return lookupRates(compileRateIndex(table), 'K', 20_000) ?? [];
@@ -59,7 +67,11 @@ describe('calculateLines', () => {
 
   it('splits a tax-inclusive amount so excluded + tax == amount', () => {
     const result = calculateLines([line(11_300)], ratesOf(['0.13']), true, undefined);
-    expect(result.lines[0]).toMatchObject({ amountExcludingTaxMinor: 10_000, taxMinor: 1_300, amountIncludingTaxMinor: 11_300 });
+    expect(result.lines[0]).toMatchObject({
+      amountExcludingTaxMinor: 10_000,
+      taxMinor: 1_300,
+      amountIncludingTaxMinor: 11_300,
+    });
   });
 
   it('zero reasons keep the jurisdictions, at rate 0, with a note', () => {
@@ -91,13 +103,20 @@ describe('properties', () => {
     fc.assert(
       fc.property(amounts, fc.array(rateText, { minLength: 0, maxLength: 5 }), (values, rates) => {
         const resolved = ratesOf(rates);
-        const result = calculateLines(values.map((value) => line(value)), resolved, false, undefined);
+        const result = calculateLines(
+          values.map((value) => line(value)),
+          resolved,
+          false,
+          undefined,
+        );
         let sum = 0;
         result.lines.forEach((taxed, index) => {
           const exact = rates.reduce((acc, rate) => acc.plus(new oracle(values[index] ?? 0).mul(rate)), new oracle(0));
           expect(taxed.taxMinor).toBe(exact.toDecimalPlaces(0).toNumber());
           expect(taxed.jurisdictions.reduce((acc, entry) => acc + entry.taxMinor, 0)).toBe(taxed.taxMinor);
-          taxed.jurisdictions.forEach((entry, at) => expect(entry.taxDue).toBe(new oracle(values[index] ?? 0).mul(rates[at] ?? 0).toFixed()));
+          taxed.jurisdictions.forEach((entry, at) =>
+            expect(entry.taxDue).toBe(new oracle(values[index] ?? 0).mul(rates[at] ?? 0).toFixed()),
+          );
           sum += taxed.taxMinor;
         });
         expect(result.totalTaxMinor).toBe(sum);
@@ -110,12 +129,19 @@ describe('properties', () => {
     fc.assert(
       fc.property(amounts, fc.array(rateText, { minLength: 1, maxLength: 4 }), (values, rates) => {
         const combined = rates.reduce((acc, rate) => acc.plus(rate), new oracle(0));
-        const result = calculateLines(values.map((value) => line(value)), ratesOf(rates), true, undefined);
+        const result = calculateLines(
+          values.map((value) => line(value)),
+          ratesOf(rates),
+          true,
+          undefined,
+        );
         result.lines.forEach((taxed, index) => {
           const value = values[index] ?? 0;
           expect(taxed.amountExcludingTaxMinor + taxed.taxMinor).toBe(value);
           expect(taxed.amountIncludingTaxMinor).toBe(value);
-          expect(taxed.amountExcludingTaxMinor).toBe(new oracle(value).div(combined.plus(1)).toDecimalPlaces(0).toNumber());
+          expect(taxed.amountExcludingTaxMinor).toBe(
+            new oracle(value).div(combined.plus(1)).toDecimalPlaces(0).toNumber(),
+          );
           expect(taxed.jurisdictions.reduce((acc, entry) => acc + entry.taxMinor, 0)).toBe(taxed.taxMinor);
         });
       }),

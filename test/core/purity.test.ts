@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 const coreDir = fileURLToPath(new URL('../../src/core/', import.meta.url));
 const srcDir = resolve(coreDir, '..');
-const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const IMPORT =
+  /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
 /** Things a pure module must not touch even without importing anything. */
 const IMPURE = [/\bDate\.now\(/, /\bnew Date\(/, /\bMath\.random\(/, /\bprocess\./, /\brequire\(/];
 

@@ -18,7 +18,11 @@ const address = (country: string, province = '', postal = '', extra: Record<stri
   ...extra,
 });
 
-function request(customerAddress: object, lines: object[] = [{ product_category: 'GENERAL_MERCHANDISE', amount: 10_000, quantity: 1 }], extra: object = {}) {
+function request(
+  customerAddress: object,
+  lines: object[] = [{ product_category: 'GENERAL_MERCHANDISE', amount: 10_000, quantity: 1 }],
+  extra: object = {},
+) {
   return {
     customer: { address: customerAddress },
     order_details: { customer_currency_code: 'USD', tax_included_in_amount: false, line_items: lines },
@@ -35,8 +39,16 @@ describe('calculations from public facts', () => {
     const result: Wire = await engine.calculations.create(
       request(address('US', 'IN', '46122'), [{ product_category: 'GENERAL_MERCHANDISE', amount: 200, quantity: 2 }]),
     );
-    expect(result).toMatchObject({ total_tax_amount: 14, total_amount_excluding_tax: 200, total_amount_including_tax: 214 });
-    expect(result.line_items[0].tax_jurisdictions[0]).toMatchObject({ tax_rate: 0.07, jurisdiction_name: 'Indiana', tax_type: 'SALES' });
+    expect(result).toMatchObject({
+      total_tax_amount: 14,
+      total_amount_excluding_tax: 200,
+      total_amount_including_tax: 214,
+    });
+    expect(result.line_items[0].tax_jurisdictions[0]).toMatchObject({
+      tax_rate: 0.07,
+      jurisdiction_name: 'Indiana',
+      tax_type: 'SALES',
+    });
   });
 
   it('says US results are state level only', async () => {
@@ -66,10 +78,21 @@ describe('calculations from public facts', () => {
 
   it('a tax-inclusive amount splits exactly', async () => {
     const result: Wire = await engine.calculations.create({
-      ...request(address('CA', 'ON', 'M5V 2T6'), [{ product_category: 'GENERAL_MERCHANDISE', amount: 11_300, quantity: 1 }]),
-      order_details: { customer_currency_code: 'CAD', tax_included_in_amount: true, line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 11_300, quantity: 1 }] },
+      ...request(address('CA', 'ON', 'M5V 2T6'), [
+        { product_category: 'GENERAL_MERCHANDISE', amount: 11_300, quantity: 1 },
+      ]),
+      order_details: {
+        customer_currency_code: 'CAD',
+        tax_included_in_amount: true,
+        line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 11_300, quantity: 1 }],
+      },
     });
-    expect(result).toMatchObject({ total_tax_amount: 1_300, total_amount_excluding_tax: 10_000, total_amount_including_tax: 11_300, tax_included_in_amount: true });
+    expect(result).toMatchObject({
+      total_tax_amount: 1_300,
+      total_amount_excluding_tax: 10_000,
+      total_amount_including_tax: 11_300,
+      tax_included_in_amount: true,
+    });
   });
 });
 
@@ -77,13 +100,17 @@ describe('address resolution', () => {
   const { engine } = engineWith();
 
   it('EXACT when the city agrees with the ZIP, and address_used carries the table spelling', async () => {
-    const result: Wire = await engine.calculations.create(request(address('US', 'IN', '46122', { address_line_1: '1 Main St', address_city: 'DANVILLE' })));
+    const result: Wire = await engine.calculations.create(
+      request(address('US', 'IN', '46122', { address_line_1: '1 Main St', address_city: 'DANVILLE' })),
+    );
     expect(result.address_resolution_status).toBe('EXACT');
     expect(result.address_used).toMatchObject({ address_city: 'Danville', address_postal_code: '46122' });
   });
 
   it('POSTAL_FALLBACK_1 when the city does not match; POSTAL_ONLY with no street or city', async () => {
-    const fallback: Wire = await engine.calculations.create(request(address('US', 'IN', '46122', { address_city: 'Springfield' })));
+    const fallback: Wire = await engine.calculations.create(
+      request(address('US', 'IN', '46122', { address_city: 'Springfield' })),
+    );
     expect(fallback.address_resolution_status).toBe('POSTAL_FALLBACK_1');
     const postalOnly: Wire = await engine.calculations.create(request(address('US', 'IN', '46122-1234')));
     expect(postalOnly).toMatchObject({ address_resolution_status: 'POSTAL_ONLY', resolution_precision: 'POSTAL_PLUS' });
@@ -98,7 +125,11 @@ describe('address resolution', () => {
     [address('US', 'CA', ''), 'MISSING_FIELD', /address_postal_code/],
     [address('CA', 'ON', '12345'), 'MALFORMED_ADDRESS', /Canadian postal code/],
   ])('%j → %s', async (customerAddress, type, message) => {
-    await expect(engine.calculations.create(request(customerAddress))).rejects.toMatchObject({ type, status: 400, message: expect.stringMatching(message) });
+    await expect(engine.calculations.create(request(customerAddress))).rejects.toMatchObject({
+      type,
+      status: 400,
+      message: expect.stringMatching(message),
+    });
   });
 
   it('treats a Puerto Rico address as US-PR', async () => {
@@ -109,23 +140,40 @@ describe('address resolution', () => {
   it('answers zero with an honest note where it has no rate data', async () => {
     const result: Wire = await engine.calculations.create(request(address('AQ')));
     expect(result.total_tax_amount).toBe(0);
-    expect(result.line_items[0].tax_jurisdictions[0]).toMatchObject({ rate_type: 'NO RATE DATA', note: expect.stringMatching(/no rate data/) });
+    expect(result.line_items[0].tax_jurisdictions[0]).toMatchObject({
+      rate_type: 'NO RATE DATA',
+      note: expect.stringMatching(/no rate data/),
+    });
   });
 });
 
 describe('zero-tax rules', () => {
   it('a stored tax-exempt customer pays nothing, with a note on every jurisdiction', async () => {
     const { engine, store } = engineWith();
-    await store.insertCustomer({ accountId: 'default', mode: 'test' }, {
-      id: 'cust_1', referenceCustomerId: 'my-customer', name: 'A', email: 'a@example.com', isTaxExempt: true, createdAt: 1,
-    });
+    await store.insertCustomer(
+      { accountId: 'default', mode: 'test' },
+      {
+        id: 'cust_1',
+        referenceCustomerId: 'my-customer',
+        name: 'A',
+        email: 'a@example.com',
+        isTaxExempt: true,
+        createdAt: 1,
+      },
+    );
     for (const id of ['cust_1', 'my-customer']) {
-      const result: Wire = await engine.calculations.create({ ...request(address('CA', 'QC', 'H2X 1Y4')), customer: { id, address: address('CA', 'QC', 'H2X 1Y4') } });
+      const result: Wire = await engine.calculations.create({
+        ...request(address('CA', 'QC', 'H2X 1Y4')),
+        customer: { id, address: address('CA', 'QC', 'H2X 1Y4') },
+      });
       expect(result.total_tax_amount).toBe(0);
       expect(result.customer).toMatchObject({ id: 'cust_1' });
-      for (const entry of result.line_items[0].tax_jurisdictions) expect(entry).toMatchObject({ tax_rate: 0, note: expect.stringMatching(/exempt/) });
+      for (const entry of result.line_items[0].tax_jurisdictions)
+        expect(entry).toMatchObject({ tax_rate: 0, note: expect.stringMatching(/exempt/) });
     }
-    await expect(engine.calculations.create({ ...request(address('DE')), customer: { id: 'nobody', address: address('DE') } })).rejects.toMatchObject({
+    await expect(
+      engine.calculations.create({ ...request(address('DE')), customer: { id: 'nobody', address: address('DE') } }),
+    ).rejects.toMatchObject({
       type: 'CUSTOMER_NOT_FOUND',
     });
   });
@@ -133,27 +181,38 @@ describe('zero-tax rules', () => {
   it('automatic_tax disabled → zero', async () => {
     const { engine } = engineWith();
     const body = request(address('DE'));
-    const result: Wire = await engine.calculations.create({ ...body, order_details: { ...body.order_details, automatic_tax: 'disabled' } });
+    const result: Wire = await engine.calculations.create({
+      ...body,
+      order_details: { ...body.order_details, automatic_tax: 'disabled' },
+    });
     expect(result).toMatchObject({ total_tax_amount: 0, automatic_tax: 'disabled' });
   });
 
   it('live mode collects only where registered; test mode always gets rates', async () => {
     const { engine } = engineWith({ registrations: ['US-CA', 'DE'] });
     const live = { tenant: { accountId: 'a', mode: 'live' as const } };
-    expect(((await engine.calculations.create(request(address('US', 'CA', '90002')), live)) as Wire).total_tax_amount).toBe(725);
+    expect(
+      ((await engine.calculations.create(request(address('US', 'CA', '90002')), live)) as Wire).total_tax_amount,
+    ).toBe(725);
     expect(((await engine.calculations.create(request(address('DE')), live)) as Wire).total_tax_amount).toBe(1_900);
     const elsewhere: Wire = await engine.calculations.create(request(address('US', 'IN', '46122')), live);
     expect(elsewhere.total_tax_amount).toBe(0);
     expect(elsewhere.line_items[0].tax_jurisdictions[0].rate_type).toBe('NO COLLECTION; NO STATE NEXUS');
     expect(elsewhere.testmode).toBe(false);
-    expect(((await engine.calculations.create(request(address('US', 'IN', '46122')))) as Wire).total_tax_amount).toBe(700);
+    expect(((await engine.calculations.create(request(address('US', 'IN', '46122')))) as Wire).total_tax_amount).toBe(
+      700,
+    );
   });
 
   it('reverse charge for a VAT-registered business across an EU border, VAT at home', async () => {
     const { engine } = engineWith();
     const b2b = (origin: string) => ({
       ...request(address('FR', '', '75001')),
-      customer: { address: address('FR', '', '75001'), type: 'BUSINESS', tax_ids: [{ type: 'eu_vat', value: 'FR12345678901' }] },
+      customer: {
+        address: address('FR', '', '75001'),
+        type: 'BUSINESS',
+        tax_ids: [{ type: 'eu_vat', value: 'FR12345678901' }],
+      },
       origin_address: address(origin, '', '10115'),
     });
     const cross: Wire = await engine.calculations.create(b2b('DE'));
@@ -177,16 +236,29 @@ describe('zero-tax rules', () => {
 describe('products on lines', () => {
   it('uses a stored product’s category and name; unknown → PRODUCT_NOT_FOUND unless a fallback is given', async () => {
     const { engine, store } = engineWith();
-    await store.insertProduct({ accountId: 'default', mode: 'test' }, { referenceProductId: 'p1', name: 'Soap', category: 'EXEMPT', createdAt: 1, updatedAt: 1 });
-    const stored: Wire = await engine.calculations.create(request(address('DE'), [{ reference_product_id: 'p1', amount: 1_000, quantity: 1 }]));
-    expect(stored.line_items[0].product).toMatchObject({ reference_product_id: 'p1', reference_product_name: 'Soap', product_tax_code: 'EXEMPT' });
+    await store.insertProduct(
+      { accountId: 'default', mode: 'test' },
+      { referenceProductId: 'p1', name: 'Soap', category: 'EXEMPT', createdAt: 1, updatedAt: 1 },
+    );
+    const stored: Wire = await engine.calculations.create(
+      request(address('DE'), [{ reference_product_id: 'p1', amount: 1_000, quantity: 1 }]),
+    );
+    expect(stored.line_items[0].product).toMatchObject({
+      reference_product_id: 'p1',
+      reference_product_name: 'Soap',
+      product_tax_code: 'EXEMPT',
+    });
     expect(stored.total_tax_amount).toBe(0);
-    await expect(engine.calculations.create(request(address('DE'), [{ reference_product_id: 'nope', amount: 1, quantity: 1 }]))).rejects.toMatchObject({
+    await expect(
+      engine.calculations.create(request(address('DE'), [{ reference_product_id: 'nope', amount: 1, quantity: 1 }])),
+    ).rejects.toMatchObject({
       type: 'PRODUCT_NOT_FOUND',
       status: 400,
     });
     const fallback: Wire = await engine.calculations.create(
-      request(address('DE'), [{ reference_product_id: 'nope', fallback_product_category: 'GENERAL_MERCHANDISE', amount: 1_000, quantity: 1 }]),
+      request(address('DE'), [
+        { reference_product_id: 'nope', fallback_product_category: 'GENERAL_MERCHANDISE', amount: 1_000, quantity: 1 },
+      ]),
     );
     expect(fallback.total_tax_amount).toBe(190);
   });
@@ -200,30 +272,93 @@ describe('request validation', () => {
   it.each([
     [{ ...base, surprise: 1 }, 'UNRECOGNIZED_FIELD', /surprise/],
     [{ order_details: base.order_details }, 'MISSING_FIELD', /customer/],
-    [{ ...base, order_details: { ...base.order_details, line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: '10', quantity: 1 }] } }, 'INCORRECT_TYPE', /line_items\[0\]\.amount/],
-    [{ ...base, order_details: { ...base.order_details, line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: -1, quantity: 1 }] } }, 'POSITIVE_NUMBER_REQUIRED', /amount/],
-    [{ ...base, order_details: { ...base.order_details, line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 1, quantity: 0 }] } }, 'POSITIVE_NUMBER_REQUIRED', /quantity/],
-    [{ ...base, order_details: { ...base.order_details, line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 2 ** 53, quantity: 1 }] } }, 'INCORRECT_TYPE', /amount/],
-    [{ ...base, order_details: { ...base.order_details, line_items: [{ product_category: 'SPACESHIPS', amount: 1, quantity: 1 }] } }, 'INVALID_PRODUCT_CATEGORY', /SPACESHIPS/],
-    [{ ...base, order_details: { ...base.order_details, line_items: [{ amount: 1, quantity: 1 }] } }, 'MISSING_FIELD', /product_category/],
+    [
+      {
+        ...base,
+        order_details: {
+          ...base.order_details,
+          line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: '10', quantity: 1 }],
+        },
+      },
+      'INCORRECT_TYPE',
+      /line_items\[0\]\.amount/,
+    ],
+    [
+      {
+        ...base,
+        order_details: {
+          ...base.order_details,
+          line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: -1, quantity: 1 }],
+        },
+      },
+      'POSITIVE_NUMBER_REQUIRED',
+      /amount/,
+    ],
+    [
+      {
+        ...base,
+        order_details: {
+          ...base.order_details,
+          line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 1, quantity: 0 }],
+        },
+      },
+      'POSITIVE_NUMBER_REQUIRED',
+      /quantity/,
+    ],
+    [
+      {
+        ...base,
+        order_details: {
+          ...base.order_details,
+          line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 2 ** 53, quantity: 1 }],
+        },
+      },
+      'INCORRECT_TYPE',
+      /amount/,
+    ],
+    [
+      {
+        ...base,
+        order_details: {
+          ...base.order_details,
+          line_items: [{ product_category: 'SPACESHIPS', amount: 1, quantity: 1 }],
+        },
+      },
+      'INVALID_PRODUCT_CATEGORY',
+      /SPACESHIPS/,
+    ],
+    [
+      { ...base, order_details: { ...base.order_details, line_items: [{ amount: 1, quantity: 1 }] } },
+      'MISSING_FIELD',
+      /product_category/,
+    ],
     [{ ...base, order_details: { ...base.order_details, customer_currency_code: 'XYZ' } }, 'INVALID_CURRENCY', /XYZ/],
     [{ ...base, metadata: { note: 'x'.repeat(255) } }, 'METADATA_TOO_LONG', /metadata\.note/],
     [{ ...base, customer: {} }, 'MISSING_FIELD', /customer\.address/],
     [null, 'INCORRECT_TYPE', /body/],
   ])('%#: → %s, and nothing is stored', async (body, type, message) => {
     const before = await store.getCalculation(tenant, 'calc_1795401600000-000000000001');
-    await expect(engine.calculations.create(body)).rejects.toMatchObject({ type, message: expect.stringMatching(message) });
+    await expect(engine.calculations.create(body)).rejects.toMatchObject({
+      type,
+      message: expect.stringMatching(message),
+    });
     expect(await store.getCalculation(tenant, 'calc_1795401600000-000000000001')).toEqual(before);
   });
 
   it('currencies follow the version: GBP from 2025-05-12, not in 2024-09-01', async () => {
     const gbp = { ...base, order_details: { ...base.order_details, customer_currency_code: 'GBP' } };
-    await expect(engine.calculations.create(gbp, { version: '2024-09-01' })).rejects.toMatchObject({ type: 'INVALID_CURRENCY' });
-    await expect(engine.calculations.create(gbp, { version: '2025-05-12' })).resolves.toMatchObject({ customer_currency_code: 'GBP' });
+    await expect(engine.calculations.create(gbp, { version: '2024-09-01' })).rejects.toMatchObject({
+      type: 'INVALID_CURRENCY',
+    });
+    await expect(engine.calculations.create(gbp, { version: '2025-05-12' })).resolves.toMatchObject({
+      customer_currency_code: 'GBP',
+    });
   });
 
   it('customer.ip needs 2026-03-01', async () => {
-    await expect(engine.calculations.create({ ...base, customer: { ip: { value: '8.8.8.8' } } }, { version: '2026-01-01' })).rejects.toMatchObject({
+    await expect(
+      engine.calculations.create({ ...base, customer: { ip: { value: '8.8.8.8' } } }, { version: '2026-01-01' }),
+    ).rejects.toMatchObject({
       type: 'UNRECOGNIZED_FIELD',
     });
   });
@@ -237,17 +372,35 @@ describe('response shape by version', () => {
   it('2024-09-01: the base fields only', async () => {
     const result = await shape('2024-09-01');
     expect(Object.keys(result)).toEqual([
-      'id', 'object', 'customer_currency_code', 'line_items', 'tax_included_in_amount', 'total_tax_amount',
-      'total_amount_excluding_tax', 'total_amount_including_tax', 'expires_at', 'testmode', 'metadata',
+      'id',
+      'object',
+      'customer_currency_code',
+      'line_items',
+      'tax_included_in_amount',
+      'total_tax_amount',
+      'total_amount_excluding_tax',
+      'total_amount_including_tax',
+      'expires_at',
+      'testmode',
+      'metadata',
     ]);
-    expect(Object.keys(result.line_items[0].tax_jurisdictions[0])).toEqual(['tax_rate', 'rate_type', 'jurisdiction_name', 'fee_amount']);
+    expect(Object.keys(result.line_items[0].tax_jurisdictions[0])).toEqual([
+      'tax_rate',
+      'rate_type',
+      'jurisdiction_name',
+      'fee_amount',
+    ]);
     expect(result.id).toMatch(/^calc_\d{13}/);
     expect(result.expires_at).toBe(NOW / 1000 + 86_400);
   });
 
   it('2025-05-12 adds customer, automatic_tax, address resolution, line_item_id and note', async () => {
     const result = await shape('2025-05-12');
-    expect(result).toMatchObject({ customer: { type: 'CONSUMER' }, automatic_tax: 'auto', address_resolution_status: 'POSTAL_ONLY' });
+    expect(result).toMatchObject({
+      customer: { type: 'CONSUMER' },
+      automatic_tax: 'auto',
+      address_resolution_status: 'POSTAL_ONLY',
+    });
     expect(result.line_items[0].line_item_id).toMatch(/^li_\d{13}/);
     expect(result.line_items[0].tax_jurisdictions[0]).toHaveProperty('note');
     expect(result).not.toHaveProperty('location_source');
@@ -256,9 +409,16 @@ describe('response shape by version', () => {
   it('2026-01-01 adds authority details and tax_due_decimal; 2026-03-01 adds location_source and resolution_precision', async () => {
     const january = await shape('2026-01-01');
     expect(january.line_items[0].tax_jurisdictions[0]).toMatchObject({
-      tax_authority_name: 'Indiana State', tax_authority_type: 'STATE', tax_type: 'SALES', tax_due_decimal: 700,
+      tax_authority_name: 'Indiana State',
+      tax_authority_type: 'STATE',
+      tax_type: 'SALES',
+      tax_due_decimal: 700,
     });
     const march = await shape('2026-03-01');
-    expect(march).toMatchObject({ location_source: 'address', resolution_precision: 'POSTAL', metadata: { order: 'o-1' } });
+    expect(march).toMatchObject({
+      location_source: 'address',
+      resolution_precision: 'POSTAL',
+      metadata: { order: 'o-1' },
+    });
   });
 });

@@ -15,7 +15,9 @@ const withCustomer = (customer: object) => calculationBody({ customer });
 describe('customer location: address first, IP as fallback', () => {
   it('refuses a malformed IP even when the address alone would do', async () => {
     const { engine } = createTestEngine();
-    await expect(engine.calculations.create(withCustomer({ address: TEST_ADDRESSES.toronto, ip: { value: 'not-an-ip' } }), v)).rejects.toMatchObject({
+    await expect(
+      engine.calculations.create(withCustomer({ address: TEST_ADDRESSES.toronto, ip: { value: 'not-an-ip' } }), v),
+    ).rejects.toMatchObject({
       type: 'INVALID_IP_FORMAT',
       status: 400,
     });
@@ -26,7 +28,9 @@ describe('customer location: address first, IP as fallback', () => {
     async (spelling) => {
       const geo = tableGeo({ '5.1.0.1': { country: 'DE' } });
       const { engine } = createTestEngine({ geo });
-      await expect(engine.calculations.create(withCustomer({ ip: { value: spelling } }), v)).resolves.toMatchObject({ location_source: 'ip' });
+      await expect(engine.calculations.create(withCustomer({ ip: { value: spelling } }), v)).resolves.toMatchObject({
+        location_source: 'ip',
+      });
       expect(geo.asked).toEqual(['5.1.0.1']);
     },
   );
@@ -34,21 +38,27 @@ describe('customer location: address first, IP as fallback', () => {
   it('without a GeoIP database: strict and approximate say so, zero and best_effort answer zero', async () => {
     const { engine } = createTestEngine();
     for (const resolution of ['strict', 'approximate']) {
-      await expect(engine.calculations.create(withCustomer({ ip: { value: '5.1.0.1', resolution } }), v)).rejects.toMatchObject({
+      await expect(
+        engine.calculations.create(withCustomer({ ip: { value: '5.1.0.1', resolution } }), v),
+      ).rejects.toMatchObject({
         type: 'IP_RESOLUTION_FAILED',
         status: 422,
         message: expect.stringMatching(/No GeoIP database/),
       });
     }
     for (const resolution of ['zero', 'best_effort']) {
-      await expect(engine.calculations.create(withCustomer({ ip: { value: '5.1.0.1', resolution } }), v)).resolves.toMatchObject({ total_tax_amount: 0 });
+      await expect(
+        engine.calculations.create(withCustomer({ ip: { value: '5.1.0.1', resolution } }), v),
+      ).resolves.toMatchObject({ total_tax_amount: 0 });
     }
   });
 
   it('reports the address error when the IP fallback cannot resolve either', async () => {
     const { engine } = createTestEngine({ geo: tableGeo({}) });
     const wrongState = { ...TEST_ADDRESSES.indiana, address_province: 'CA' };
-    await expect(engine.calculations.create(withCustomer({ address: wrongState, ip: { value: '5.1.0.1' } }), v)).rejects.toMatchObject({
+    await expect(
+      engine.calculations.create(withCustomer({ address: wrongState, ip: { value: '5.1.0.1' } }), v),
+    ).rejects.toMatchObject({
       type: 'ZIP_STATE_MISMATCH',
     });
   });
@@ -56,7 +66,9 @@ describe('customer location: address first, IP as fallback', () => {
   it('falls back to the IP when the address is wrong and the IP resolves', async () => {
     const { engine } = createTestEngine({ geo: tableGeo({ '5.1.0.1': { country: 'DE' } }) });
     const wrongState = { ...TEST_ADDRESSES.indiana, address_province: 'CA' };
-    await expect(engine.calculations.create(withCustomer({ address: wrongState, ip: { value: '5.1.0.1' } }), v)).resolves.toMatchObject({
+    await expect(
+      engine.calculations.create(withCustomer({ address: wrongState, ip: { value: '5.1.0.1' } }), v),
+    ).resolves.toMatchObject({
       location_source: 'ip',
       address_used: { address_country: 'DE' },
     });

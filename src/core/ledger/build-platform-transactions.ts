@@ -22,14 +22,22 @@ export function buildPlatformTransactions(
 ): Transaction[] {
   const platform = calculation.platform;
   if (calculation.kind !== 'platform' || platform === undefined) {
-    throw new TaxError('CALCULATION_NOT_FOUND', `No platform calculation ${calculation.id}: standard calculations are recorded through POST /tax/transactions.`, {
-      details: { field: 'platform_calculation_id' },
-    });
+    throw new TaxError(
+      'CALCULATION_NOT_FOUND',
+      `No platform calculation ${calculation.id}: standard calculations are recorded through POST /tax/transactions.`,
+      {
+        details: { field: 'platform_calculation_id' },
+      },
+    );
   }
   if (now > calculation.expiresAt) {
-    throw new TaxError('CALCULATION_EXPIRED', `Calculation ${calculation.id} expired at ${calculation.expiresAt}; calculate again.`, {
-      details: { field: 'platform_calculation_id' },
-    });
+    throw new TaxError(
+      'CALCULATION_EXPIRED',
+      `Calculation ${calculation.id} expired at ${calculation.expiresAt}; calculate again.`,
+      {
+        details: { field: 'platform_calculation_id' },
+      },
+    );
   }
   const splitFee = platform.roles.includes('payment_processor');
   const base = {
@@ -41,7 +49,11 @@ export function buildPlatformTransactions(
     filingCurrency: calculation.currency,
     metadata: input.metadata,
   };
-  const party = { merchantId: platform.merchantId, referenceMerchantId: platform.referenceMerchantId, referencePaymentId: input.referencePaymentId };
+  const party = {
+    merchantId: platform.merchantId,
+    referenceMerchantId: platform.referenceMerchantId,
+    referencePaymentId: input.referencePaymentId,
+  };
   const order: Transaction = {
     ...base,
     id: ids.order,
@@ -50,5 +62,8 @@ export function buildPlatformTransactions(
     platform: { ...party, clientRoles: platform.roles },
   };
   if (!splitFee) return [order];
-  return [order, { ...base, id: ids.fee, type: 'fee', lines: platform.feeLines, platform: { ...party, clientRoles: [] } }];
+  return [
+    order,
+    { ...base, id: ids.fee, type: 'fee', lines: platform.feeLines, platform: { ...party, clientRoles: [] } },
+  ];
 }

@@ -23,9 +23,13 @@ export function resolveAddress(address: Address, tables: LocationTables): Resolv
   // Puerto Rico has its own ISO code but USPS ZIPs and a US-style sales tax (IVU): tax it as US-PR.
   if (country === 'PR') return resolveUs({ ...address, country: 'US', province: 'PR' }, tables);
   if (!tables.countries.has(country)) {
-    throw new TaxError('INVALID_COUNTRY_CODE', `address_country "${address.country}" is not an ISO 3166-1 alpha-2 country code.`, {
-      details: { field: 'address_country' },
-    });
+    throw new TaxError(
+      'INVALID_COUNTRY_CODE',
+      `address_country "${address.country}" is not an ISO 3166-1 alpha-2 country code.`,
+      {
+        details: { field: 'address_country' },
+      },
+    );
   }
   if (country === 'US') return resolveUs({ ...address, country }, tables);
   if (country === 'CA') return resolveCa({ ...address, country }, tables);
@@ -54,9 +58,13 @@ function resolveUs(address: Address, tables: LocationTables): ResolvedPlace {
   const province = requireProvince(address, tables);
   const match = US_ZIP.exec(address.postalCode.trim());
   if (match === null) {
-    throw new TaxError('MALFORMED_ADDRESS', `address_postal_code "${address.postalCode}" is not a US ZIP code (12345 or 12345-6789).`, {
-      details: { field: 'address_postal_code' },
-    });
+    throw new TaxError(
+      'MALFORMED_ADDRESS',
+      `address_postal_code "${address.postalCode}" is not a US ZIP code (12345 or 12345-6789).`,
+      {
+        details: { field: 'address_postal_code' },
+      },
+    );
   }
   const zip5 = match[1] as string;
   const zipState = tables.usStateOfZip(zip5);
@@ -93,9 +101,13 @@ function resolveCa(address: Address, tables: LocationTables): ResolvedPlace {
   const postal = address.postalCode.trim().toUpperCase();
   const match = CA_POSTAL.exec(postal);
   if (match === null) {
-    throw new TaxError('MALFORMED_ADDRESS', `address_postal_code "${address.postalCode}" is not a Canadian postal code (A1A 1A1).`, {
-      details: { field: 'address_postal_code' },
-    });
+    throw new TaxError(
+      'MALFORMED_ADDRESS',
+      `address_postal_code "${address.postalCode}" is not a Canadian postal code (A1A 1A1).`,
+      {
+        details: { field: 'address_postal_code' },
+      },
+    );
   }
   const provinces = tables.caProvincesOfPostal(match[1] as string);
   if (provinces !== undefined && !provinces.includes(province)) {
@@ -105,7 +117,8 @@ function resolveCa(address: Address, tables: LocationTables): ResolvedPlace {
       { details: { field: 'address_postal_code' } },
     );
   }
-  const formatted = match[4] === undefined ? `${match[1]}${match[2]}${match[3]}` : `${match[1]}${match[2]}${match[3]} ${match[4]}`;
+  const formatted =
+    match[4] === undefined ? `${match[1]}${match[2]}${match[3]}` : `${match[1]}${match[2]}${match[3]} ${match[4]}`;
   return {
     location: {
       address: { ...address, province, postalCode: formatted },

@@ -25,21 +25,44 @@ export function resolveIp(
   tables: LocationTables,
 ): IpResolution {
   if (geo === undefined || !tables.countries.has(geo.country)) {
-    return insufficient(mode, '', new TaxError('IP_RESOLUTION_FAILED', `IP address ${ip} could not be resolved to a country; provide customer.address.`));
+    return insufficient(
+      mode,
+      '',
+      new TaxError(
+        'IP_RESOLUTION_FAILED',
+        `IP address ${ip} could not be resolved to a country; provide customer.address.`,
+      ),
+    );
   }
   const country = geo.country;
   if (country === 'US') return resolveUsIp(ip, geo, mode, tables);
   if (country === 'CA') {
     const province = geo.province?.toUpperCase();
     if (province === undefined || !tables.subdivisions.get('CA')?.has(province)) {
-      return insufficient(mode, country, new TaxError('IP_RESOLUTION_INSUFFICIENT_CA', `IP address ${ip} resolved to Canada but no province was found; provide customer.address.`));
+      return insufficient(
+        mode,
+        country,
+        new TaxError(
+          'IP_RESOLUTION_INSUFFICIENT_CA',
+          `IP address ${ip} resolved to Canada but no province was found; provide customer.address.`,
+        ),
+      );
     }
     // GeoIP databases give Canadian FSAs (M5V), not full postal codes: province precision, as for an address.
     const postal = geo.postalCode ?? '';
-    return place(geo, country, province, postal, postal.replace(/\s/g, '').length === 6 ? 'POSTAL' : 'PROVINCE', [`CA-${province}`]);
+    return place(geo, country, province, postal, postal.replace(/\s/g, '').length === 6 ? 'POSTAL' : 'PROVINCE', [
+      `CA-${province}`,
+    ]);
   }
   const province = geo.province?.toUpperCase() ?? '';
-  return place(geo, country, province, geo.postalCode ?? '', 'COUNTRY', province === '' ? [country] : [`${country}-${province}`, country]);
+  return place(
+    geo,
+    country,
+    province,
+    geo.postalCode ?? '',
+    'COUNTRY',
+    province === '' ? [country] : [`${country}-${province}`, country],
+  );
 }
 
 function resolveUsIp(ip: string, geo: GeoLocation, mode: IpResolutionMode, tables: LocationTables): IpResolution {

@@ -18,8 +18,8 @@ export function allocate(total: number, weights: readonly number[]): number[] {
 }
 
 function splitNumbers(total: number, weights: readonly number[], sum: number): number[] {
-  const parts = new Array<number>(weights.length);
-  const remainders = new Array<number>(weights.length);
+  const parts: number[] = [];
+  const remainders: number[] = [];
   let left = total;
   for (let index = 0; index < weights.length; index += 1) {
     const share = total * (weights[index] as number);
@@ -34,8 +34,8 @@ function splitNumbers(total: number, weights: readonly number[], sum: number): n
 function splitBig(total: number, weights: readonly number[], sum: number): number[] {
   const totalBig = BigInt(total);
   const sumBig = BigInt(sum);
-  const parts = new Array<number>(weights.length);
-  const remainders = new Array<bigint>(weights.length);
+  const parts: number[] = [];
+  const remainders: bigint[] = [];
   let left = total;
   for (let index = 0; index < weights.length; index += 1) {
     const share = totalBig * BigInt(weights[index] as number);

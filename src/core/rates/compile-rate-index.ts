@@ -2,12 +2,7 @@ import { TaxError } from '../errors.ts';
 import { parseRate } from '../money/parse-rate.ts';
 import { parseDay } from './day-number.ts';
 import { hashText } from './hash-text.ts';
-import type {
-  CompiledCategoryRule,
-  KeyTimeline,
-  RateIndex,
-  ResolvedRate,
-} from './rate-index.ts';
+import type { CompiledCategoryRule, KeyTimeline, RateIndex, ResolvedRate } from './rate-index.ts';
 import type { JurisdictionDef, RatePeriod, RateTable } from './rate-table.ts';
 
 interface CompiledPeriod {
@@ -37,7 +32,10 @@ export function compileRateIndex(input: RateTable | readonly RateTable[]): RateI
     for (const period of table.rates) {
       const list = periods.get(period.jurisdiction);
       if (list === undefined) {
-        throw new TaxError('INVALID_VALUE', `Rate table "${table.name}": rate for unknown jurisdiction "${period.jurisdiction}".`);
+        throw new TaxError(
+          'INVALID_VALUE',
+          `Rate table "${table.name}": rate for unknown jurisdiction "${period.jurisdiction}".`,
+        );
       }
       list.push(period);
     }
@@ -64,7 +62,9 @@ export function compileRateIndex(input: RateTable | readonly RateTable[]): RateI
   return Object.freeze({
     snapshot: hashText(JSON.stringify(tables)),
     tables: Object.freeze(
-      tables.map((table) => Object.freeze({ name: table.name, source: table.source, effectiveDate: table.effectiveDate })),
+      tables.map((table) =>
+        Object.freeze({ name: table.name, source: table.source, effectiveDate: table.effectiveDate }),
+      ),
     ),
     keys,
     jurisdictions,
@@ -77,7 +77,10 @@ function compilePeriods(jurisdiction: JurisdictionDef, list: readonly RatePeriod
       const from = parseDay(period.from);
       const to = period.to === undefined ? OPEN_END : parseDay(period.to);
       if (to <= from) {
-        throw new TaxError('INVALID_VALUE', `Jurisdiction "${jurisdiction.id}": period ${period.from}..${period.to} is empty.`);
+        throw new TaxError(
+          'INVALID_VALUE',
+          `Jurisdiction "${jurisdiction.id}": period ${period.from}..${period.to} is empty.`,
+        );
       }
       const rate: ResolvedRate = Object.freeze({
         jurisdiction,

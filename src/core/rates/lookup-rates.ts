@@ -6,11 +6,7 @@ import { NO_RATES, type RateIndex, type ResolvedRate } from './rate-index.ts';
  * but no rate is in force that day. No allocation, regex, Date or await: one Map lookup and a
  * binary search over a typed array, returning a shared frozen array.
  */
-export function lookupRates(
-  index: RateIndex,
-  key: string,
-  day: number,
-): readonly ResolvedRate[] | undefined {
+export function lookupRates(index: RateIndex, key: string, day: number): readonly ResolvedRate[] | undefined {
   const timeline = index.keys.get(key);
   if (timeline === undefined) return undefined;
   const days = timeline.days;

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocate } from '../../../src/core/money/allocate.ts';
@@ -114,7 +114,10 @@ describe('properties', () => {
           expect(parts.reduce((sum, part) => sum + part, 0)).toBe(total);
           const weightSum = weights.reduce((sum, weight) => sum + weight, 0);
           parts.forEach((part, index) => {
-            const exact = weightSum === 0 ? new oracle(total).div(weights.length) : new oracle(total).mul(weights[index] ?? 0).div(weightSum);
+            const exact =
+              weightSum === 0
+                ? new oracle(total).div(weights.length)
+                : new oracle(total).mul(weights[index] ?? 0).div(weightSum);
             expect(new oracle(part).minus(exact).abs().lessThan(1)).toBe(true);
           });
         },

@@ -96,7 +96,16 @@ describe('lookupRates', () => {
     source: 'test',
     effectiveDate: '2025-04-01',
     jurisdictions: [
-      { id: 'CA-NS-HST', country: 'CA', level: 'STATE', name: 'Nova Scotia', authorityName: 'Nova Scotia', authorityType: 'STATE', taxType: 'GST', rateType: 'HST' },
+      {
+        id: 'CA-NS-HST',
+        country: 'CA',
+        level: 'STATE',
+        name: 'Nova Scotia',
+        authorityName: 'Nova Scotia',
+        authorityType: 'STATE',
+        taxType: 'GST',
+        rateType: 'HST',
+      },
     ],
     rates: [
       { jurisdiction: 'CA-NS-HST', from: '2010-07-01', to: '2025-04-01', rate: '0.15' },
@@ -125,32 +134,46 @@ describe('lookupRates', () => {
 
   it('names its snapshot by content: same tables, same id; any change, another', () => {
     expect(compileRateIndex(table).snapshot).toBe(index.snapshot);
-    const changed = { ...table, rates: [...table.rates.slice(0, 1), { jurisdiction: 'CA-NS-HST', from: '2025-04-01', rate: '0.13' }] };
+    const changed = {
+      ...table,
+      rates: [...table.rates.slice(0, 1), { jurisdiction: 'CA-NS-HST', from: '2025-04-01', rate: '0.13' }],
+    };
     expect(compileRateIndex(changed).snapshot).not.toBe(index.snapshot);
   });
 
   it('rejects overlapping periods, unknown jurisdictions and inexact rates at compile time', () => {
-    const overlapping = { ...table, rates: [...table.rates, { jurisdiction: 'CA-NS-HST', from: '2024-01-01', rate: '0.1' }] };
+    const overlapping = {
+      ...table,
+      rates: [...table.rates, { jurisdiction: 'CA-NS-HST', from: '2024-01-01', rate: '0.1' }],
+    };
     expect(() => compileRateIndex(overlapping)).toThrow(/overlapping/);
-    expect(() => compileRateIndex({ ...table, locations: [{ key: 'X', jurisdictions: ['NOPE'] }] })).toThrow(/unknown jurisdiction/);
-    expect(() => compileRateIndex({ ...table, rates: [{ jurisdiction: 'CA-NS-HST', from: '2020-01-01', rate: '0.123456789' }] })).toThrow(
-      /exact decimal/,
+    expect(() => compileRateIndex({ ...table, locations: [{ key: 'X', jurisdictions: ['NOPE'] }] })).toThrow(
+      /unknown jurisdiction/,
     );
+    expect(() =>
+      compileRateIndex({ ...table, rates: [{ jurisdiction: 'CA-NS-HST', from: '2020-01-01', rate: '0.123456789' }] }),
+    ).toThrow(/exact decimal/);
   });
 
   it('equals a naive linear scan on random tables, at and around every boundary', () => {
     fc.assert(
-      fc.property(tableArbitrary, fc.array(fc.integer({ min: 17_990, max: 21_010 }), { maxLength: 20 }), (table, probes) => {
-        const index = compileRateIndex(table);
-        const boundaries = table.rates.flatMap((period) => [period.from, ...(period.to === undefined ? [] : [period.to])]).map(parseDay);
-        const days = [...probes, ...boundaries, ...boundaries.map((day) => day - 1)];
-        for (const key of [...table.locations.map((location) => location.key), 'missing']) {
-          for (const day of days) {
-            const fast = lookupRates(index, key, day)?.map((rate) => `${rate.jurisdiction.id}=${rate.rate}`);
-            expect(fast).toEqual(naiveLookup(table, key, day));
+      fc.property(
+        tableArbitrary,
+        fc.array(fc.integer({ min: 17_990, max: 21_010 }), { maxLength: 20 }),
+        (table, probes) => {
+          const index = compileRateIndex(table);
+          const boundaries = table.rates
+            .flatMap((period) => [period.from, ...(period.to === undefined ? [] : [period.to])])
+            .map(parseDay);
+          const days = [...probes, ...boundaries, ...boundaries.map((day) => day - 1)];
+          for (const key of [...table.locations.map((location) => location.key), 'missing']) {
+            for (const day of days) {
+              const fast = lookupRates(index, key, day)?.map((rate) => `${rate.jurisdiction.id}=${rate.rate}`);
+              expect(fast).toEqual(naiveLookup(table, key, day));
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });
