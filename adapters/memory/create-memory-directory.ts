@@ -1,3 +1,4 @@
+import { copyRecord } from './copy-record.ts';
 import type { Customer, Merchant, Tenant } from '../../src/core/types.ts';
 import { TaxError } from '../../src/core/errors.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
@@ -30,7 +31,7 @@ export function createMemoryDirectory(recordsOf: (tenant: Tenant) => TenantRecor
   return {
     async insertProduct(tenant, product) {
       const records = recordsOf(tenant);
-      const stored = structuredClone(product);
+      const stored = copyRecord(product);
       if (stored.deletedAt !== undefined) {
         records.deletedProducts.push(stored);
         return;
@@ -46,7 +47,7 @@ export function createMemoryDirectory(recordsOf: (tenant: Tenant) => TenantRecor
 
     async getProduct(tenant, referenceProductId) {
       const product = recordsOf(tenant).liveProducts.get(referenceProductId);
-      return product === undefined ? undefined : structuredClone(product);
+      return product === undefined ? undefined : copyRecord(product);
     },
 
     async listProducts(tenant, options) {
@@ -61,7 +62,7 @@ export function createMemoryDirectory(recordsOf: (tenant: Tenant) => TenantRecor
       const deleted = { ...product, deletedAt: at };
       records.liveProducts.delete(referenceProductId);
       records.deletedProducts.push(deleted);
-      return structuredClone(deleted);
+      return copyRecord(deleted);
     },
 
     async insertCustomer(tenant, customer) {
@@ -74,12 +75,12 @@ export function createMemoryDirectory(recordsOf: (tenant: Tenant) => TenantRecor
           `A customer with reference_customer_id "${reference}" already exists.`,
         );
       }
-      storeCustomer(records, structuredClone(customer));
+      storeCustomer(records, copyRecord(customer));
     },
 
     async getCustomer(tenant, idOrReference) {
       const customer = findCustomer(recordsOf(tenant), idOrReference);
-      return customer === undefined ? undefined : structuredClone(customer);
+      return customer === undefined ? undefined : copyRecord(customer);
     },
 
     async listCustomers(tenant, options) {
@@ -94,19 +95,19 @@ export function createMemoryDirectory(recordsOf: (tenant: Tenant) => TenantRecor
       records.liveCustomerReferences.delete(customer.referenceCustomerId);
       const deleted = { ...customer, deletedAt: at };
       storeCustomer(records, deleted);
-      return structuredClone(deleted);
+      return copyRecord(deleted);
     },
 
     async insertMerchant(tenant, merchant) {
       const records = recordsOf(tenant);
       if (records.merchants.has(merchant.id)) throw idTaken('merchant', merchant.id);
       if (merchant.deletedAt === undefined) checkMerchantReference(records, merchant);
-      storeMerchant(records, structuredClone(merchant));
+      storeMerchant(records, copyRecord(merchant));
     },
 
     async getMerchant(tenant, idOrReference) {
       const merchant = findMerchant(recordsOf(tenant), idOrReference);
-      return merchant === undefined ? undefined : structuredClone(merchant);
+      return merchant === undefined ? undefined : copyRecord(merchant);
     },
 
     async listMerchants(tenant, options) {
@@ -118,14 +119,14 @@ export function createMemoryDirectory(recordsOf: (tenant: Tenant) => TenantRecor
       const records = recordsOf(tenant);
       const current = findMerchant(records, idOrReference);
       if (current === undefined) throw merchantNotFound(idOrReference);
-      const next = structuredClone(update(structuredClone(current)));
+      const next = copyRecord(update(copyRecord(current)));
       if (next.id !== current.id) {
         throw new TaxError('INTERNAL_ERROR', `A merchant update changed the id of ${current.id}.`);
       }
       if (next.deletedAt === undefined) checkMerchantReference(records, next);
       records.liveMerchantReferences.delete(current.referenceMerchantId);
       storeMerchant(records, next);
-      return structuredClone(next);
+      return copyRecord(next);
     },
 
     async deleteMerchant(tenant, idOrReference, at) {
@@ -135,7 +136,7 @@ export function createMemoryDirectory(recordsOf: (tenant: Tenant) => TenantRecor
       records.liveMerchantReferences.delete(merchant.referenceMerchantId);
       const deleted = { ...merchant, deletedAt: at };
       storeMerchant(records, deleted);
-      return structuredClone(deleted);
+      return copyRecord(deleted);
     },
   };
 }

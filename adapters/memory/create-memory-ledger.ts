@@ -1,3 +1,4 @@
+import { copyRecord } from './copy-record.ts';
 import type { Refund, Tenant, Transaction } from '../../src/core/types.ts';
 import { TaxError } from '../../src/core/errors.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
@@ -27,7 +28,7 @@ export function createMemoryLedger(recordsOf: (tenant: Tenant) => TenantRecords)
     async insertCalculation(tenant, calculation) {
       const records = recordsOf(tenant);
       if (records.calculations.has(calculation.id)) throw idTaken('calculation', calculation.id);
-      records.calculations.set(calculation.id, structuredClone(calculation));
+      records.calculations.set(calculation.id, copyRecord(calculation));
     },
 
     async getCalculation(tenant, id) {
@@ -38,7 +39,7 @@ export function createMemoryLedger(recordsOf: (tenant: Tenant) => TenantRecords)
       const records = recordsOf(tenant);
       checkTransactions(records, transactions);
       for (const transaction of transactions) {
-        const stored = structuredClone(transaction);
+        const stored = copyRecord(transaction);
         records.transactions.set(stored.id, stored);
         records.recordedCalculations.add(stored.calculationId);
         if (stored.deletedAt === undefined) records.liveOrders.set(orderKey(stored), stored.id);
@@ -56,20 +57,20 @@ export function createMemoryLedger(recordsOf: (tenant: Tenant) => TenantRecords)
       const deleted: Transaction = { ...transaction, deletedAt: at };
       records.transactions.set(id, deleted);
       records.liveOrders.delete(orderKey(transaction));
-      return structuredClone(deleted);
+      return copyRecord(deleted);
     },
 
     async insertRefund(tenant, transactionId, plan) {
       const records = recordsOf(tenant);
       const transaction = liveTransaction(records, transactionId);
       if (transaction === undefined) throw transactionNotFound(transactionId);
-      const refund = plan(structuredClone(transaction), refundsOf(records, transactionId));
+      const refund = plan(copyRecord(transaction), refundsOf(records, transactionId));
       if (refund.transactionId !== transactionId) throw plannedForOther('refund', transactionId);
       if (records.refunds.has(refund.id)) throw idTaken('refund', refund.id);
-      records.refunds.set(refund.id, structuredClone(refund));
+      records.refunds.set(refund.id, copyRecord(refund));
       const ids = records.refundIdsByTransaction.get(transactionId) ?? [];
       records.refundIdsByTransaction.set(transactionId, [...ids, refund.id]);
-      return structuredClone(refund);
+      return copyRecord(refund);
     },
 
     async getRefund(tenant, id) {
@@ -88,13 +89,13 @@ export function createMemoryLedger(recordsOf: (tenant: Tenant) => TenantRecords)
       // the planner's call, not the store's.
       const transaction = records.transactions.get(refund.transactionId);
       if (transaction === undefined) throw transactionNotFound(refund.transactionId);
-      const reversal = plan(structuredClone(refund), structuredClone(transaction));
+      const reversal = plan(copyRecord(refund), copyRecord(transaction));
       if (reversal.refundId !== refundId) throw plannedForOther('reversal', refundId);
       if (records.reversals.has(reversal.id)) throw idTaken('refund reversal', reversal.id);
       const reversed: Refund = { ...refund, reversedAt: reversal.createdAt, reversalId: reversal.id };
-      records.reversals.set(reversal.id, structuredClone(reversal));
+      records.reversals.set(reversal.id, copyRecord(reversal));
       records.refunds.set(refundId, reversed);
-      return structuredClone(reversed);
+      return copyRecord(reversed);
     },
   };
 }
@@ -141,12 +142,12 @@ function refundsOf(records: TenantRecords, transactionId: string): Refund[] {
   const ids = records.refundIdsByTransaction.get(transactionId) ?? [];
   return ids.flatMap((id) => {
     const refund = records.refunds.get(id);
-    return refund === undefined ? [] : [structuredClone(refund)];
+    return refund === undefined ? [] : [copyRecord(refund)];
   });
 }
 
 function copyOf<T>(record: T | undefined): T | undefined {
-  return record === undefined ? undefined : structuredClone(record);
+  return record === undefined ? undefined : copyRecord(record);
 }
 
 function duplicateOrder(transaction: Transaction): TaxError {

@@ -10,7 +10,7 @@ import { createTenantRecords, type TenantRecords } from './tenant-records.ts';
  * for the hosted API. Nothing survives the process.
  *
  * Each method does its check and its write with no `await` in between, so concurrent calls
- * are as atomic as in the SQLite store. Records are `structuredClone`d on the way in and on
+ * are as atomic as in the SQLite store. Records are deep-copied (`copyRecord`) on the way in and on
  * the way out. After `close()` every call throws STORAGE_UNAVAILABLE, as the SQLite store does.
  *
  * @example

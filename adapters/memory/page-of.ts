@@ -1,3 +1,4 @@
+import { copyRecord } from './copy-record.ts';
 import type { ListOptions } from '../../src/ports/store.ts';
 import type { Page } from '../../src/core/types.ts';
 import { compareIds } from './compare-ids.ts';
@@ -17,7 +18,7 @@ export function pageOf<T>(records: Iterable<T>, idOf: (record: T) => string, opt
   const start = first === -1 ? sorted.length : first;
   const end = start + clampLimit(options.limit);
   return {
-    items: sorted.slice(start, end).map((record) => structuredClone(record)),
+    items: sorted.slice(start, end).map((record) => copyRecord(record)),
     hasMore: end < sorted.length,
   };
 }
