@@ -1,33 +1,22 @@
+import {
+  duplicateCustomer,
+  duplicateMerchant,
+  duplicateProduct,
+  idTaken,
+  merchantIdChanged,
+  merchantNotFound,
+} from '../../src/ports/store-errors.ts';
 import { copyRecord } from './copy-record.ts';
 import type { Customer, Merchant, Tenant } from '../../src/core/types.ts';
-import { TaxError } from '../../src/core/errors.ts';
-import type { TaxStore } from '../../src/ports/store.ts';
+import type { StoreDirectory } from '../../src/ports/store.ts';
 import { pageOf } from './page-of.ts';
 import type { TenantRecords } from './tenant-records.ts';
-
-/** The store methods over products, customers and merchants. */
-export type MemoryDirectory = Pick<
-  TaxStore,
-  | 'insertProduct'
-  | 'getProduct'
-  | 'listProducts'
-  | 'deleteProduct'
-  | 'insertCustomer'
-  | 'getCustomer'
-  | 'listCustomers'
-  | 'deleteCustomer'
-  | 'insertMerchant'
-  | 'getMerchant'
-  | 'listMerchants'
-  | 'updateMerchant'
-  | 'deleteMerchant'
->;
 
 /**
  * The memory store's products, customers and merchants. As in the ledger, every method works
  * synchronously inside its `async` shell and copies records in and out.
  */
-export function createMemoryDirectory(recordsOf: (tenant: Tenant) => TenantRecords): MemoryDirectory {
+export function createMemoryDirectory(recordsOf: (tenant: Tenant) => TenantRecords): StoreDirectory {
   return {
     async insertProduct(tenant, product) {
       const records = recordsOf(tenant);
@@ -37,10 +26,7 @@ export function createMemoryDirectory(recordsOf: (tenant: Tenant) => TenantRecor
         return;
       }
       if (records.liveProducts.has(stored.referenceProductId)) {
-        throw new TaxError(
-          'DUPLICATE_PRODUCT',
-          `A product with reference_product_id "${stored.referenceProductId}" already exists.`,
-        );
+        throw duplicateProduct(stored);
       }
       records.liveProducts.set(stored.referenceProductId, stored);
     },
@@ -70,10 +56,7 @@ export function createMemoryDirectory(recordsOf: (tenant: Tenant) => TenantRecor
       if (records.customers.has(customer.id)) throw idTaken('customer', customer.id);
       const reference = customer.referenceCustomerId;
       if (customer.deletedAt === undefined && records.liveCustomerReferences.has(reference)) {
-        throw new TaxError(
-          'DUPLICATE_CUSTOMER',
-          `A customer with reference_customer_id "${reference}" already exists.`,
-        );
+        throw duplicateCustomer(customer);
       }
       storeCustomer(records, copyRecord(customer));
     },
@@ -121,7 +104,7 @@ export function createMemoryDirectory(recordsOf: (tenant: Tenant) => TenantRecor
       if (current === undefined) throw merchantNotFound(idOrReference);
       const next = copyRecord(update(copyRecord(current)));
       if (next.id !== current.id) {
-        throw new TaxError('INTERNAL_ERROR', `A merchant update changed the id of ${current.id}.`);
+        throw merchantIdChanged(current.id);
       }
       if (next.deletedAt === undefined) checkMerchantReference(records, next);
       records.liveMerchantReferences.delete(current.referenceMerchantId);
@@ -173,10 +156,7 @@ function findMerchant(records: TenantRecords, idOrReference: string): Merchant |
 function checkMerchantReference(records: TenantRecords, merchant: Merchant): void {
   const holder = records.liveMerchantReferences.get(merchant.referenceMerchantId);
   if (holder !== undefined && holder !== merchant.id) {
-    throw new TaxError(
-      'DUPLICATE_MERCHANT',
-      `A merchant with reference_merchant_id "${merchant.referenceMerchantId}" already exists.`,
-    );
+    throw duplicateMerchant(merchant);
   }
 }
 
@@ -184,13 +164,4 @@ function checkMerchantReference(records: TenantRecords, merchant: Merchant): voi
 function storeMerchant(records: TenantRecords, merchant: Merchant): void {
   records.merchants.set(merchant.id, merchant);
   if (isLive(merchant)) records.liveMerchantReferences.set(merchant.referenceMerchantId, merchant.id);
-}
-
-function merchantNotFound(idOrReference: string): TaxError {
-  return new TaxError('MERCHANT_NOT_FOUND', `No merchant ${idOrReference}.`);
-}
-
-/** Ids come from the engine's id source, so a taken one is a fault, not the caller's. */
-function idTaken(kind: string, id: string): TaxError {
-  return new TaxError('STORAGE_UNAVAILABLE', `The store already holds a ${kind} with id ${id}.`);
 }

@@ -1,29 +1,22 @@
+import {
+  calculationRecorded,
+  duplicateOrder,
+  idTaken,
+  plannedForOther,
+  refundNotFound,
+  transactionNotFound,
+} from '../../src/ports/store-errors.ts';
 import { copyRecord } from './copy-record.ts';
 import type { Refund, Tenant, Transaction } from '../../src/core/types.ts';
-import { TaxError } from '../../src/core/errors.ts';
-import type { TaxStore } from '../../src/ports/store.ts';
+import type { StoreLedger } from '../../src/ports/store.ts';
 import type { TenantRecords } from './tenant-records.ts';
-
-/** The store methods over calculations, transactions, refunds and reversals. */
-export type MemoryLedger = Pick<
-  TaxStore,
-  | 'insertCalculation'
-  | 'getCalculation'
-  | 'insertTransactions'
-  | 'getTransaction'
-  | 'deleteTransaction'
-  | 'insertRefund'
-  | 'getRefund'
-  | 'listRefunds'
-  | 'reverseRefund'
->;
 
 /**
  * The memory store's ledger. Every method is `async` for the port but does its work
  * synchronously, so no other call can run between a check and the write it guards.
  * Records are copied on the way in and on the way out.
  */
-export function createMemoryLedger(recordsOf: (tenant: Tenant) => TenantRecords): MemoryLedger {
+export function createMemoryLedger(recordsOf: (tenant: Tenant) => TenantRecords): StoreLedger {
   return {
     async insertCalculation(tenant, calculation) {
       const records = recordsOf(tenant);
@@ -84,7 +77,7 @@ export function createMemoryLedger(recordsOf: (tenant: Tenant) => TenantRecords)
     async reverseRefund(tenant, refundId, plan) {
       const records = recordsOf(tenant);
       const refund = records.refunds.get(refundId);
-      if (refund === undefined) throw new TaxError('REFUND_NOT_FOUND', `No refund ${refundId}.`);
+      if (refund === undefined) throw refundNotFound(refundId);
       // A deleted transaction still exists for audit; whether its refunds may be reversed is
       // the planner's call, not the store's.
       const transaction = records.transactions.get(refund.transactionId);
@@ -148,33 +141,4 @@ function refundsOf(records: TenantRecords, transactionId: string): Refund[] {
 
 function copyOf<T>(record: T | undefined): T | undefined {
   return record === undefined ? undefined : copyRecord(record);
-}
-
-function duplicateOrder(transaction: Transaction): TaxError {
-  return new TaxError(
-    'DUPLICATE_REFERENCE_ORDER_ID',
-    `A transaction of type ${transaction.type} with reference_order_id ` +
-      `"${transaction.referenceOrderId}" already exists.`,
-  );
-}
-
-function calculationRecorded(calculationId: string): TaxError {
-  return new TaxError(
-    'CALCULATION_ALREADY_RECORDED',
-    `A transaction was already recorded from calculation ${calculationId}.`,
-  );
-}
-
-function transactionNotFound(id: string): TaxError {
-  return new TaxError('TRANSACTION_NOT_FOUND', `No transaction ${id}.`);
-}
-
-/** Ids come from the engine's id source, so a taken one is a fault, not the caller's. */
-function idTaken(kind: string, id: string): TaxError {
-  return new TaxError('STORAGE_UNAVAILABLE', `The store already holds a ${kind} with id ${id}.`);
-}
-
-/** A planner that builds a record for another parent is a bug in the planner. */
-function plannedForOther(kind: string, parentId: string): TaxError {
-  return new TaxError('INTERNAL_ERROR', `The ${kind} planner built a record for another parent than ${parentId}.`);
 }

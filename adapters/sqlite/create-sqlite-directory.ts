@@ -1,29 +1,17 @@
+import {
+  duplicateCustomer,
+  duplicateMerchant,
+  duplicateProduct,
+  merchantIdChanged,
+  merchantNotFound,
+} from '../../src/ports/store-errors.ts';
 import type Database from 'better-sqlite3';
 import type { Customer, Merchant, Page, Product, Tenant } from '../../src/core/types.ts';
-import { TaxError } from '../../src/core/errors.ts';
-import type { ListOptions, TaxStore } from '../../src/ports/store.ts';
+import type { ListOptions, StoreDirectory } from '../../src/ports/store.ts';
 import type { DirectoryStatements } from './prepare-directory-statements.ts';
 import { customerRow, merchantRow, productRow, recordOf, tenantOf } from './record-rows.ts';
 import { callPlanner, settle, uniqueViolation } from './sqlite-errors.ts';
 import { writeTransaction } from './write-transaction.ts';
-
-/** The store methods over products, customers and merchants. */
-export type SqliteDirectory = Pick<
-  TaxStore,
-  | 'insertProduct'
-  | 'getProduct'
-  | 'listProducts'
-  | 'deleteProduct'
-  | 'insertCustomer'
-  | 'getCustomer'
-  | 'listCustomers'
-  | 'deleteCustomer'
-  | 'insertMerchant'
-  | 'getMerchant'
-  | 'listMerchants'
-  | 'updateMerchant'
-  | 'deleteMerchant'
->;
 
 type PageStatement = { all(parameters: Record<string, unknown>): { body: string }[] };
 
@@ -32,7 +20,7 @@ type PageStatement = { all(parameters: Record<string, unknown>): { body: string 
  * indexes (one statement, no read first); deletes and updates read and write in one
  * `BEGIN IMMEDIATE` transaction.
  */
-export function createSqliteDirectory(client: Database.Database, s: DirectoryStatements): SqliteDirectory {
+export function createSqliteDirectory(client: Database.Database, s: DirectoryStatements): StoreDirectory {
   const writing = <A extends unknown[], R>(work: (...args: A) => R) => writeTransaction(client, work);
   const findCustomer = (tenant: Tenant, idOrReference: string) => {
     const key = tenantOf(tenant);
@@ -68,10 +56,10 @@ export function createSqliteDirectory(client: Database.Database, s: DirectorySta
 
   const replaceMerchant = writing((tenant: Tenant, idOrReference: string, update: (m: Merchant) => Merchant) => {
     const current = findMerchant(tenant, idOrReference);
-    if (current === undefined) throw new TaxError('MERCHANT_NOT_FOUND', `No merchant ${idOrReference}.`);
+    if (current === undefined) throw merchantNotFound(idOrReference);
     const next = callPlanner(() => update(current));
     if (next.id !== current.id) {
-      throw new TaxError('INTERNAL_ERROR', `A merchant update changed the id of ${current.id}.`);
+      throw merchantIdChanged(current.id);
     }
     const row = merchantRow(tenant, next);
     runMerchantWrite(() => s.replaceMerchant.run(row), next);
@@ -93,10 +81,7 @@ export function createSqliteDirectory(client: Database.Database, s: DirectorySta
           s.insertProduct.run(productRow(tenant, product));
         } catch (thrown) {
           if (uniqueViolation(thrown) === undefined) throw thrown;
-          throw new TaxError(
-            'DUPLICATE_PRODUCT',
-            `A product with reference_product_id "${product.referenceProductId}" already exists.`,
-          );
+          throw duplicateProduct(product);
         }
       }),
     getProduct: (tenant, referenceProductId) =>
@@ -111,10 +96,7 @@ export function createSqliteDirectory(client: Database.Database, s: DirectorySta
           s.insertCustomer.run(customerRow(tenant, customer));
         } catch (thrown) {
           if (uniqueViolation(thrown) === undefined) throw thrown;
-          throw new TaxError(
-            'DUPLICATE_CUSTOMER',
-            `A customer with reference_customer_id "${customer.referenceCustomerId}" already exists.`,
-          );
+          throw duplicateCustomer(customer);
         }
       }),
     getCustomer: (tenant, idOrReference) => settle(() => findCustomer(tenant, idOrReference)),
@@ -138,10 +120,7 @@ function runMerchantWrite(write: () => unknown, merchant: Merchant): void {
     write();
   } catch (thrown) {
     if (uniqueViolation(thrown) === undefined) throw thrown;
-    throw new TaxError(
-      'DUPLICATE_MERCHANT',
-      `A merchant with reference_merchant_id "${merchant.referenceMerchantId}" already exists.`,
-    );
+    throw duplicateMerchant(merchant);
   }
 }
 

@@ -1,25 +1,17 @@
+import {
+  calculationRecorded,
+  duplicateOrder,
+  plannedForOther,
+  refundNotFound,
+  transactionNotFound,
+} from '../../src/ports/store-errors.ts';
 import type Database from 'better-sqlite3';
 import type { Calculation, Refund, Tenant, Transaction } from '../../src/core/types.ts';
-import { TaxError } from '../../src/core/errors.ts';
-import type { RefundPlanner, ReversalPlanner, TaxStore } from '../../src/ports/store.ts';
+import type { RefundPlanner, ReversalPlanner, StoreLedger } from '../../src/ports/store.ts';
 import type { LedgerStatements } from './prepare-ledger-statements.ts';
 import { calculationRow, recordOf, refundRow, reversalRow, tenantOf, transactionRow } from './record-rows.ts';
 import { callPlanner, settle, uniqueViolation } from './sqlite-errors.ts';
 import { writeTransaction } from './write-transaction.ts';
-
-/** The store methods over calculations, transactions, refunds and reversals. */
-export type SqliteLedger = Pick<
-  TaxStore,
-  | 'insertCalculation'
-  | 'getCalculation'
-  | 'insertTransactions'
-  | 'getTransaction'
-  | 'deleteTransaction'
-  | 'insertRefund'
-  | 'getRefund'
-  | 'listRefunds'
-  | 'reverseRefund'
->;
 
 /**
  * The SQLite store's ledger. Every check-then-write runs in one `BEGIN IMMEDIATE` transaction,
@@ -27,7 +19,7 @@ export type SqliteLedger = Pick<
  * (busy_timeout) rather than reading a state that is about to change. The transaction
  * functions are built once here, not per call.
  */
-export function createSqliteLedger(client: Database.Database, s: LedgerStatements): SqliteLedger {
+export function createSqliteLedger(client: Database.Database, s: LedgerStatements): StoreLedger {
   const writing = <A extends unknown[], R>(work: (...args: A) => R) => writeTransaction(client, work);
 
   const recordTransactions = writing((tenant: Tenant, batch: readonly Transaction[]) => {
@@ -64,7 +56,7 @@ export function createSqliteLedger(client: Database.Database, s: LedgerStatement
   const recordReversal = writing((tenant: Tenant, refundId: string, plan: ReversalPlanner) => {
     const key = tenantOf(tenant);
     const row = s.getRefund.get({ ...key, id: refundId });
-    if (row === undefined) throw new TaxError('REFUND_NOT_FOUND', `No refund ${refundId}.`);
+    if (row === undefined) throw refundNotFound(refundId);
     const refund = JSON.parse(row.body) as Refund;
     // A deleted transaction still exists for audit; whether its refunds may be reversed is
     // the planner's call, not the store's.
@@ -115,28 +107,4 @@ function insertTransaction(s: LedgerStatements, tenant: Tenant, transaction: Tra
     if (clash?.includes('.calculation_id')) throw calculationRecorded(transaction.calculationId);
     throw thrown;
   }
-}
-
-function duplicateOrder(transaction: Transaction): TaxError {
-  return new TaxError(
-    'DUPLICATE_REFERENCE_ORDER_ID',
-    `A transaction of type ${transaction.type} with reference_order_id ` +
-      `"${transaction.referenceOrderId}" already exists.`,
-  );
-}
-
-function calculationRecorded(calculationId: string): TaxError {
-  return new TaxError(
-    'CALCULATION_ALREADY_RECORDED',
-    `A transaction was already recorded from calculation ${calculationId}.`,
-  );
-}
-
-function transactionNotFound(id: string): TaxError {
-  return new TaxError('TRANSACTION_NOT_FOUND', `No transaction ${id}.`);
-}
-
-/** A planner that builds a record for another parent is a bug in the planner. */
-function plannedForOther(kind: string, parentId: string): TaxError {
-  return new TaxError('INTERNAL_ERROR', `The ${kind} planner built a record for another parent than ${parentId}.`);
 }

@@ -108,3 +108,35 @@ export interface TaxStore {
 
   close(): Promise<void>;
 }
+
+/** The store methods over calculations, transactions, refunds and reversals. */
+export type StoreLedger = Pick<
+  TaxStore,
+  | 'insertCalculation'
+  | 'getCalculation'
+  | 'insertTransactions'
+  | 'getTransaction'
+  | 'deleteTransaction'
+  | 'insertRefund'
+  | 'getRefund'
+  | 'listRefunds'
+  | 'reverseRefund'
+>;
+
+/** The store methods over products, customers and merchants. */
+export type StoreDirectory = Pick<
+  TaxStore,
+  | 'insertProduct'
+  | 'getProduct'
+  | 'listProducts'
+  | 'deleteProduct'
+  | 'insertCustomer'
+  | 'getCustomer'
+  | 'listCustomers'
+  | 'deleteCustomer'
+  | 'insertMerchant'
+  | 'getMerchant'
+  | 'listMerchants'
+  | 'updateMerchant'
+  | 'deleteMerchant'
+>;

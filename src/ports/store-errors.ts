@@ -1,0 +1,68 @@
+/**
+ * The errors the storage port names (see `store.ts`), built in one place so every adapter
+ * words them alike and the conformance suite holds them to one contract.
+ */
+import { TaxError } from '../core/errors.ts';
+import type { Customer, Merchant, Product, Transaction } from '../core/types.ts';
+
+export function duplicateOrder(transaction: Transaction): TaxError {
+  return new TaxError(
+    'DUPLICATE_REFERENCE_ORDER_ID',
+    `A transaction of type ${transaction.type} with reference_order_id "${transaction.referenceOrderId}" already exists.`,
+  );
+}
+
+export function calculationRecorded(calculationId: string): TaxError {
+  return new TaxError(
+    'CALCULATION_ALREADY_RECORDED',
+    `A transaction was already recorded from calculation ${calculationId}.`,
+  );
+}
+
+export function duplicateProduct(product: Product): TaxError {
+  return new TaxError(
+    'DUPLICATE_PRODUCT',
+    `A product with reference_product_id "${product.referenceProductId}" already exists.`,
+  );
+}
+
+export function duplicateCustomer(customer: Customer): TaxError {
+  return new TaxError(
+    'DUPLICATE_CUSTOMER',
+    `A customer with reference_customer_id "${customer.referenceCustomerId}" already exists.`,
+  );
+}
+
+export function duplicateMerchant(merchant: Merchant): TaxError {
+  return new TaxError(
+    'DUPLICATE_MERCHANT',
+    `A merchant with reference_merchant_id "${merchant.referenceMerchantId}" already exists.`,
+  );
+}
+
+export function transactionNotFound(id: string): TaxError {
+  return new TaxError('TRANSACTION_NOT_FOUND', `No transaction ${id}.`);
+}
+
+export function refundNotFound(id: string): TaxError {
+  return new TaxError('REFUND_NOT_FOUND', `No refund ${id}.`);
+}
+
+export function merchantNotFound(idOrReference: string): TaxError {
+  return new TaxError('MERCHANT_NOT_FOUND', `No merchant ${idOrReference}.`);
+}
+
+/** A planner that builds a record for another parent is a bug in the planner. */
+export function plannedForOther(kind: string, parentId: string): TaxError {
+  return new TaxError('INTERNAL_ERROR', `The ${kind} planner built a record for another parent than ${parentId}.`);
+}
+
+/** A merchant update must not change the record's identity. */
+export function merchantIdChanged(id: string): TaxError {
+  return new TaxError('INTERNAL_ERROR', `A merchant update changed the id of ${id}.`);
+}
+
+/** Ids come from the engine's id source, so a taken one is a fault of the store's user, not the caller's. */
+export function idTaken(kind: string, id: string): TaxError {
+  return new TaxError('STORAGE_UNAVAILABLE', `The store already holds a ${kind} with id ${id}.`);
+}
