@@ -6,6 +6,7 @@
 // memory store); autocannon runs in a worker thread so both share the machine the way a client
 // and a server on one host do. Prints requests per second and latency percentiles.
 import autocannon from 'autocannon';
+import { benchCart } from './cart.mjs';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -37,27 +38,7 @@ const server = await startServer({
   pingRateLimit: false,
 });
 
-const body = JSON.stringify({
-  customer: {
-    address: {
-      address_line_1: '1 Main St',
-      address_city: 'Danville',
-      address_province: 'IN',
-      address_postal_code: '46122',
-      address_country: 'US',
-    },
-  },
-  order_details: {
-    customer_currency_code: 'USD',
-    tax_included_in_amount: false,
-    line_items: [1999, 2999, 3999].map((amount, index) => ({
-      reference_line_item_id: `l${index}`,
-      product_category: 'GENERAL_MERCHANDISE',
-      amount,
-      quantity: 1,
-    })),
-  },
-});
+const body = JSON.stringify(benchCart(3));
 const ping = values.path === 'ping';
 const target = {
   url: `${server.url}${ping ? '/tax/ping' : '/tax/calculations'}`,

@@ -3,6 +3,7 @@
  * the fetch handler (web Request/Response), and the engine call they wrap, so the cost of each
  * layer shows. The socket path is measured by bench/http-load.mjs.
  */
+import { benchCart } from './cart.mjs';
 import { bench, describe } from 'vitest';
 import { createMemoryStore } from '../adapters/memory/index.ts';
 import { createTaxEngine } from '../src/engine.ts';
@@ -17,27 +18,7 @@ const options = { accounts: [{ id: 'bench', keys }] };
 const app = createHttpApp(engine, options);
 const handler = createFetchHandler(engine, options);
 
-const body = {
-  customer: {
-    address: {
-      address_line_1: '1 Main St',
-      address_city: 'Danville',
-      address_province: 'IN',
-      address_postal_code: '46122',
-      address_country: 'US',
-    },
-  },
-  order_details: {
-    customer_currency_code: 'USD',
-    tax_included_in_amount: false,
-    line_items: [1999, 2999, 3999].map((amount, index) => ({
-      reference_line_item_id: `l${index}`,
-      product_category: 'GENERAL_MERCHANDISE',
-      amount,
-      quantity: 1,
-    })),
-  },
-};
+const body = benchCart(3);
 const text = JSON.stringify(body);
 const headers = {
   authorization: `Bearer ${keys.secretTest}`,

@@ -1,6 +1,6 @@
 import { TaxError } from '../errors.ts';
 import type { Calculation, Transaction } from '../types.ts';
-import type { TransactionInput } from './build-transaction.ts';
+import { recordSale, type TransactionInput } from './build-transaction.ts';
 
 export interface PlatformTransactionInput extends TransactionInput {
   readonly referencePaymentId: string;
@@ -30,25 +30,8 @@ export function buildPlatformTransactions(
       },
     );
   }
-  if (now > calculation.expiresAt) {
-    throw new TaxError(
-      'CALCULATION_EXPIRED',
-      `Calculation ${calculation.id} expired at ${calculation.expiresAt}; calculate again.`,
-      {
-        details: { field: 'platform_calculation_id' },
-      },
-    );
-  }
   const splitFee = platform.roles.includes('payment_processor');
-  const base = {
-    calculationId: calculation.id,
-    referenceOrderId: input.referenceOrderId,
-    processedAt: input.processedAt ?? now,
-    createdAt: now,
-    currency: calculation.currency,
-    filingCurrency: calculation.currency,
-    metadata: input.metadata,
-  };
+  const base = recordSale(calculation, input, now, 'platform_calculation_id');
   const party = {
     merchantId: platform.merchantId,
     referenceMerchantId: platform.referenceMerchantId,

@@ -30,23 +30,28 @@ export function buildTransaction(
       { details: { field: 'calculation_id' } },
     );
   }
+  return { ...recordSale(calculation, input, now, 'calculation_id'), id, lines: calculation.lines, type: 'order' };
+}
+
+/**
+ * The fields every transaction made from `calculation` shares, standard or platform. Throws
+ * CALCULATION_EXPIRED once `now` is past `expires_at` (`field` names the request field).
+ */
+export function recordSale(calculation: Calculation, input: TransactionInput, now: number, field: string) {
   if (now > calculation.expiresAt) {
     throw new TaxError(
       'CALCULATION_EXPIRED',
       `Calculation ${calculation.id} expired at ${calculation.expiresAt}; calculate again and record the new calculation.`,
-      { details: { field: 'calculation_id' } },
+      { details: { field } },
     );
   }
   return {
-    id,
     calculationId: calculation.id,
     referenceOrderId: input.referenceOrderId,
     processedAt: input.processedAt ?? now,
     createdAt: now,
     currency: calculation.currency,
     filingCurrency: calculation.currency,
-    lines: calculation.lines,
     metadata: input.metadata,
-    type: 'order',
   };
 }
