@@ -1,7 +1,8 @@
 import { buildCalculation } from '../core/build-calculation.ts';
 import type { Calculation, Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import { LATEST_API_VERSION, type ApiVersion } from '../wire/api-version.ts';
+import type { ApiVersion } from '../wire/api-version.ts';
+import { callScope, callTime } from './call-scope.ts';
 import { calculationRequestSchema, type CalculationRequest } from '../wire/calculation-request.ts';
 import { checkCurrency } from '../wire/currencies.ts';
 import { parseBody } from '../wire/parse-body.ts';
@@ -31,9 +32,8 @@ export interface CalculationsResource {
 
 export function createCalculationsResource(deps: EngineDeps): CalculationsResource {
   return {
-    async create(body, context = {}) {
-      const version = context.version ?? LATEST_API_VERSION;
-      const tenant = context.tenant ?? deps.defaultTenant;
+    async create(body, context) {
+      const { tenant, version } = callScope(deps, context);
       const calculation = await calculate(deps, tenant, version, body);
       await deps.store.insertCalculation(tenant, calculation);
       return serializeCalculation(calculation, version, tenant.mode);
@@ -43,7 +43,7 @@ export function createCalculationsResource(deps: EngineDeps): CalculationsResour
 
 async function calculate(deps: EngineDeps, tenant: Tenant, version: ApiVersion, body: unknown): Promise<Calculation> {
   const request = parseBody(calculationRequestSchema, body);
-  const nowMs = deps.clock.now();
+  const { nowMs, now } = callTime(deps);
   const currency = checkCurrency(request.order_details.customer_currency_code, version);
   const place = resolveCustomerPlace(deps, request.customer, version);
   const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
@@ -61,7 +61,7 @@ async function calculate(deps: EngineDeps, tenant: Tenant, version: ApiVersion, 
     {
       id: deps.ids.next('calc', nowMs),
       kind: 'standard',
-      createdAt: Math.floor(nowMs / 1000),
+      createdAt: now,
       lifetimeSeconds: deps.calculationLifetimeSeconds,
       mode: tenant.mode,
       currency,

@@ -1,7 +1,8 @@
 import { TaxError } from '../core/errors.ts';
 import type { Merchant, Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import { LATEST_API_VERSION, requireVersion } from '../wire/api-version.ts';
+import { requireVersion } from '../wire/api-version.ts';
+import { callScope, callTime } from './call-scope.ts';
 import { merchantCreateSchema, merchantListSchema, merchantUpdateSchema } from '../wire/merchant-request.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { serializeMerchant } from '../wire/serialize-merchant.ts';
@@ -23,9 +24,11 @@ export interface MerchantsResource {
   delete(idOrReference: string, context?: CallContext): Promise<Record<string, unknown>>;
 }
 
-function scope(deps: EngineDeps, context: CallContext, operation: string): Tenant {
-  requireVersion(context.version ?? LATEST_API_VERSION, '2026-01-01', operation);
-  return context.tenant ?? deps.defaultTenant;
+/** The tenant of a merchant call; merchants exist from 2026-01-01 (spec §9 rule 1). */
+function scope(deps: EngineDeps, context: CallContext | undefined, operation: string): Tenant {
+  const { tenant, version } = callScope(deps, context);
+  requireVersion(version, '2026-01-01', operation);
+  return tenant;
 }
 
 function notFound(idOrReference: string): TaxError {
@@ -34,11 +37,10 @@ function notFound(idOrReference: string): TaxError {
 
 export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
   return {
-    async create(body, context = {}) {
+    async create(body, context) {
       const tenant = scope(deps, context, 'POST /tax/merchants');
       const request = parseBody(merchantCreateSchema, body);
-      const nowMs = deps.clock.now();
-      const now = Math.floor(nowMs / 1000);
+      const { nowMs, now } = callTime(deps);
       const merchant: Merchant = {
         id: deps.ids.next('merch', nowMs),
         referenceMerchantId: request.reference_merchant_id,
@@ -56,7 +58,7 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
       return serializeMerchant(merchant, tenant.mode);
     },
 
-    async list(query = {}, context = {}) {
+    async list(query = {}, context) {
       const tenant = scope(deps, context, 'GET /tax/merchants');
       const request = parseBody(merchantListSchema, query);
       const page = await deps.store.listMerchants(tenant, {
@@ -70,17 +72,17 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
       };
     },
 
-    async get(idOrReference, context = {}) {
+    async get(idOrReference, context) {
       const tenant = scope(deps, context, 'GET /tax/merchants/{id}');
       const merchant = await deps.store.getMerchant(tenant, idOrReference);
       if (merchant === undefined) throw notFound(idOrReference);
       return serializeMerchant(merchant, tenant.mode);
     },
 
-    async update(idOrReference, body, context = {}) {
+    async update(idOrReference, body, context) {
       const tenant = scope(deps, context, 'POST /tax/merchants/{id}');
       const request = parseBody(merchantUpdateSchema, body);
-      const now = Math.floor(deps.clock.now() / 1000);
+      const { now } = callTime(deps);
       const address =
         request.default_address === undefined ? undefined : toAddress(request.default_address, 'default_address');
       const updated = await deps.store.updateMerchant(tenant, idOrReference, (current) => {
@@ -109,9 +111,9 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
       return serializeMerchant(updated, tenant.mode);
     },
 
-    async delete(idOrReference, context = {}) {
+    async delete(idOrReference, context) {
       const tenant = scope(deps, context, 'DELETE /tax/merchants/{id}');
-      const deleted = await deps.store.deleteMerchant(tenant, idOrReference, Math.floor(deps.clock.now() / 1000));
+      const deleted = await deps.store.deleteMerchant(tenant, idOrReference, callTime(deps).now);
       if (deleted === undefined) throw notFound(idOrReference);
       return { id: deleted.id, object: 'tax.merchant', deleted: true, deleted_at: deleted.deletedAt ?? null };
     },

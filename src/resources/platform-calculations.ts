@@ -3,7 +3,8 @@ import { TaxError } from '../core/errors.ts';
 import { resolveAddress } from '../core/location/resolve-address.ts';
 import type { Address, Calculation, Merchant, Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import { LATEST_API_VERSION, requireVersion, type ApiVersion } from '../wire/api-version.ts';
+import { requireVersion, type ApiVersion } from '../wire/api-version.ts';
+import { callScope, callTime } from './call-scope.ts';
 import { checkCurrency } from '../wire/currencies.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { platformCalculationRequestSchema } from '../wire/platform-calculation-request.ts';
@@ -24,10 +25,9 @@ export interface PlatformCalculationsResource {
 
 export function createPlatformCalculationsResource(deps: EngineDeps): PlatformCalculationsResource {
   return {
-    async create(body, context = {}) {
-      const version = context.version ?? LATEST_API_VERSION;
+    async create(body, context) {
+      const { tenant, version } = callScope(deps, context);
       requireVersion(version, '2026-01-01', 'POST /tax/platform/calculations');
-      const tenant = context.tenant ?? deps.defaultTenant;
       const calculation = await calculatePlatform(deps, tenant, version, body);
       await deps.store.insertCalculation(tenant, calculation);
       return serializePlatformCalculation(calculation, version, tenant.mode);
@@ -56,8 +56,7 @@ async function calculatePlatform(
     request.origin_address === undefined ? undefined : toAddress(request.origin_address, 'origin_address'),
     merchant,
   );
-  const nowMs = deps.clock.now();
-  const createdAt = Math.floor(nowMs / 1000);
+  const { nowMs, now: createdAt } = callTime(deps);
   const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
   const common = {
     createdAt,
