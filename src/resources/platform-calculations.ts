@@ -57,6 +57,7 @@ async function calculatePlatform(
     merchant,
   );
   const { nowMs, now: createdAt } = callTime(deps);
+  const id = deps.ids.next('calc_platform', nowMs);
   const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
   const common = {
     createdAt,
@@ -74,7 +75,8 @@ async function calculatePlatform(
       : buildCalculation(
           {
             ...common,
-            id: '',
+            // The fees are their own sale (platform → merchant); only their lines are kept.
+            id: `${id}:fees`,
             kind: 'platform',
             automaticTax: request.fee_details.automatic_tax ?? 'auto',
             customer: { type: 'BUSINESS', taxIds: merchant.taxIds, isTaxExempt: false },
@@ -93,7 +95,7 @@ async function calculatePlatform(
   return buildCalculation(
     {
       ...common,
-      id: deps.ids.next('calc_platform', nowMs),
+      id,
       kind: 'platform',
       automaticTax: request.order_details.automatic_tax ?? 'auto',
       customer,
