@@ -15,9 +15,7 @@ import type { GeoLocation } from '../../src/ports/geo.ts';
  * Empty strings count as absent, city names lose a bracketed suffix ("Montreal (Ville-Marie)"
  * → "Montreal"), codes are upper-cased, and a subdivision code loses a "US-" style prefix.
  */
-export interface RecordMapper {
-  (record: unknown): GeoLocation | undefined;
-}
+export type RecordMapper = (record: unknown) => GeoLocation | undefined;
 
 export interface RecordMapperOptions {
   /** Upper-cased subdivision name → code, per country ("QUEBEC" → "QC"). */

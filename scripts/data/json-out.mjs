@@ -38,19 +38,19 @@ export function formatDocument(doc, tables) {
     }
   });
   lines.push('}');
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 function formatTable(value) {
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    return '[\n' + value.map((v) => JSON.stringify(v)).join(',\n') + '\n]';
+    return `[\n${value.map((v) => JSON.stringify(v)).join(',\n')}\n]`;
   }
   // Sort here, not via object insertion order: JS objects list integer-like keys ("100") before
   // other keys ("005"), whatever order they were inserted in.
   const entries = Object.entries(value).toSorted((a, b) => compareCodeUnits(a[0], b[0]));
   if (entries.length === 0) return '{}';
-  return '{\n' + entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',\n') + '\n}';
+  return `{\n${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',\n')}\n}`;
 }
 
 export function writeDocument(file, doc, tables) {

@@ -71,12 +71,10 @@ async function readBody(request: Request, maxBytes: number): Promise<string | un
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    // oxlint-disable-next-line no-await-in-loop -- a stream is read one chunk after another
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      // oxlint-disable-next-line no-await-in-loop -- leaves the loop
       await reader.cancel().catch(() => {});
       return TOO_LARGE;
     }

@@ -46,7 +46,10 @@ const journal = JSON.parse(
 
 describe('sqlite store', () => {
   const open: SqliteTaxStore[] = [];
-  const track = (store: SqliteTaxStore) => (open.push(store), store);
+  const track = (store: SqliteTaxStore) => {
+    open.push(store);
+    return store;
+  };
   afterEach(async () => {
     for (const store of open.splice(0)) await store.close();
   });

@@ -1,4 +1,3 @@
-/* oxlint-disable no-await-in-loop -- requests to a stateful API go one after another on purpose */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

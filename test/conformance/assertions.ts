@@ -47,5 +47,5 @@ export function vandalise(value: unknown): void {
     if (field !== null && typeof field === 'object') vandalise(field);
     else record[key] = 'vandalised';
   }
-  record['vandalised'] = true;
+  record.vandalised = true;
 }

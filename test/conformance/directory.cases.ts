@@ -17,7 +17,7 @@ const unchanged = (current: Merchant): Merchant => current;
 /** Counts updates in the merchant's metadata. */
 const increment = (current: Merchant): Merchant => ({
   ...current,
-  metadata: { count: Number(current.metadata['count']) + 1 },
+  metadata: { count: Number(current.metadata.count) + 1 },
 });
 
 /**

@@ -114,9 +114,9 @@ describe('properties', () => {
           const exact = rates.reduce((acc, rate) => acc.plus(new oracle(values[index] ?? 0).mul(rate)), new oracle(0));
           expect(taxed.taxMinor).toBe(exact.toDecimalPlaces(0).toNumber());
           expect(taxed.jurisdictions.reduce((acc, entry) => acc + entry.taxMinor, 0)).toBe(taxed.taxMinor);
-          taxed.jurisdictions.forEach((entry, at) =>
-            expect(entry.taxDue).toBe(new oracle(values[index] ?? 0).mul(rates[at] ?? 0).toFixed()),
-          );
+          taxed.jurisdictions.forEach((entry, at) => {
+            expect(entry.taxDue).toBe(new oracle(values[index] ?? 0).mul(rates[at] ?? 0).toFixed());
+          });
           sum += taxed.taxMinor;
         });
         expect(result.totalTaxMinor).toBe(sum);

@@ -94,8 +94,8 @@ describe('data files: provenance', () => {
       expect(typeof doc[field], `${f}: ${field}`).toBe('string');
       expect((doc[field] as string).length, `${f}: ${field}`).toBeGreaterThan(0);
     }
-    expect(doc['effectiveDate']).toMatch(ISO_DATE);
-    if (f.includes('us-zip')) expect(doc['generatedBy']).toBe('scripts/build-data.mjs');
+    expect(doc.effectiveDate).toMatch(ISO_DATE);
+    if (f.includes('us-zip')) expect(doc.generatedBy).toBe('scripts/build-data.mjs');
   });
 
   it('NOTICE credits every attribution-licensed source and disclaims Avalara data', () => {
@@ -295,7 +295,7 @@ describe('ZIP tables', () => {
 
   it('most populous ZCTA per state and per city', () => {
     for (const st of US_CODES) expect(top.byState[st], st).toMatch(/^\d{5}$/);
-    expect(top.byState['CA']).toBe('90011');
+    expect(top.byState.CA).toBe('90011');
     expect(top.byStateCity['CA|LOS ANGELES']).toBe('90011');
     expect(top.byStateCity['NY|NEW YORK']).toBe('10025');
     for (const zip of Object.values(top.byStateCity)) expect(zip).toMatch(/^\d{5}$/);
@@ -323,18 +323,18 @@ describe('subdivisions and countries', () => {
       expect(name, pr).toBeDefined();
       expect(sub.ca.nameToCode[name!]).toBe(pr);
     }
-    expect(sub.ca.nameToCode['Québec']).toBe('QC');
-    expect(sub.us.nameToCode['California']).toBe('CA');
+    expect(sub.ca.nameToCode.Québec).toBe('QC');
+    expect(sub.us.nameToCode.California).toBe('CA');
     const letters = new Set(Object.values(sub.caFsaFirstLetter).flat());
     for (const pr of CA_CODES) expect(letters.has(pr), pr).toBe(true);
-    expect(sub.caFsaFirstLetter['H']).toEqual(['QC']);
+    expect(sub.caFsaFirstLetter.H).toEqual(['QC']);
   });
 
   it('lists all 249 ISO 3166-1 alpha-2 codes', () => {
     const codes = Object.keys(countries.countries);
     expect(codes).toHaveLength(249);
     for (const c of codes) expect(c).toMatch(/^[A-Z]{2}$/);
-    expect(countries.countries['DE']).toBe('Germany');
+    expect(countries.countries.DE).toBe('Germany');
   });
 });
 
@@ -448,7 +448,7 @@ describe('cross-check with sales-tax', () => {
   });
 
   it('agrees on Canadian provinces (HST = GST + provincial part)', () => {
-    const ca = st['CA']!;
+    const ca = st.CA!;
     expect(combinedRate('CA-AB', AS_OF)).toBe(ca.rate);
     for (const [pr, e] of Object.entries(ca.states ?? {})) {
       expect(combinedRate(`CA-${pr}`, AS_OF), pr).toBe(Math.round((ca.rate + e.rate) * 1e8) / 1e8);
@@ -456,7 +456,7 @@ describe('cross-check with sales-tax', () => {
   });
 
   it('agrees on US states, except the states where sales-tax is known to be wrong', () => {
-    for (const [s, e] of Object.entries(st['US']!.states ?? {})) {
+    for (const [s, e] of Object.entries(st.US!.states ?? {})) {
       const ours = combinedRate(`US-${s}`, AS_OF);
       if (US_KNOWN_DIFFERENCES[s] !== undefined) expect(ours, s).not.toBe(e.rate);
       else expect(ours, s).toBe(e.rate);
@@ -464,7 +464,7 @@ describe('cross-check with sales-tax', () => {
   });
 
   it('agrees on Spanish territories (sales-tax stores them as adjustments to 21%)', () => {
-    const es = st['ES']!;
+    const es = st.ES!;
     for (const [sub, e] of Object.entries(es.states ?? {})) {
       expect(combinedRate(`ES-${sub}`, AS_OF), sub).toBe(Math.round((es.rate + e.rate) * 1e8) / 1e8);
     }

@@ -7,7 +7,13 @@ const v = { version: '2026-03-01' as const };
 /** A GeoLookup over a table, recording what it was asked. */
 function tableGeo(table: Record<string, GeoLocation>) {
   const asked: string[] = [];
-  return { asked, lookup: (ip: string) => (asked.push(ip), table[ip]) };
+  return {
+    asked,
+    lookup: (ip: string) => {
+      asked.push(ip);
+      return table[ip];
+    },
+  };
 }
 
 const withCustomer = (customer: object) => calculationBody({ customer });

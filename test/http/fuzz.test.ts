@@ -1,4 +1,3 @@
-/* oxlint-disable no-await-in-loop, no-map-spread -- requests to a stateful API go one after another on purpose; generators build fresh objects */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRouteMatcher } from '../../src/http/match-route.ts';
@@ -296,8 +295,11 @@ const notObject = fc
 /** Paths to every node of a JSON value outside metadata (where any JSON is allowed). */
 function nodePaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
   const paths: (string | number)[][] = [at];
-  if (Array.isArray(value)) value.forEach((entry, index) => paths.push(...nodePaths(entry, [...at, index])));
-  else if (typeof value === 'object' && value !== null) {
+  if (Array.isArray(value)) {
+    value.forEach((entry, index) => {
+      paths.push(...nodePaths(entry, [...at, index]));
+    });
+  } else if (typeof value === 'object' && value !== null) {
     for (const [key, entry] of Object.entries(value))
       if (key !== 'metadata') paths.push(...nodePaths(entry, [...at, key]));
   }

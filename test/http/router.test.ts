@@ -1,4 +1,3 @@
-/* oxlint-disable no-await-in-loop -- requests to a stateful API go one after another on purpose */
 import { describe, expect, it } from 'vitest';
 import { TaxError } from '../../src/core/errors.ts';
 import type { HttpEngine } from '../../src/http/http-engine.ts';
@@ -384,7 +383,7 @@ describe('HTTP plumbing errors', () => {
     expect(wide.status).toBe(413);
     // Just under the limit is read (and then refused for what it is).
     const under = await call('POST', '/tax/calculations', {
-      rawBody: ' '.repeat(1024 * 1024 - 2) + '[]',
+      rawBody: `${' '.repeat(1024 * 1024 - 2)}[]`,
       version: '2026-01-01',
     });
     expect(under.status).toBe(400);

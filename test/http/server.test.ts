@@ -1,4 +1,3 @@
-/* oxlint-disable no-await-in-loop -- requests to a stateful API go one after another on purpose */
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';

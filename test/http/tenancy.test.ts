@@ -1,4 +1,3 @@
-/* oxlint-disable no-await-in-loop -- requests to a stateful API go one after another on purpose */
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_A, ACCOUNT_B, INDIANA, calculationBody, createTestApi, type Call } from '../helpers/http-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasRemaining, remainingBalance } from '../../../src/core/ledger/remaining-balance.ts';
 import { makeRefund, makeRefundLine } from '../../helpers/records.ts';
-import { lineWith, twoLineTransaction } from './ledger-fixtures.ts';
+import { type lineWith, twoLineTransaction } from './ledger-fixtures.ts';
 
 describe('remainingBalance', () => {
   const transaction = twoLineTransaction();
