@@ -1,10 +1,18 @@
 /** Full calculations through the engine's public API (parse, resolve, rate, store, serialize). */
 import { bench, describe } from 'vitest';
 import { benchCart } from './cart.mjs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createMemoryStore } from '../adapters/memory/index.ts';
+import { createSqliteStore } from '../adapters/sqlite/index.ts';
 import { createTaxEngine } from '../src/engine.ts';
 
 const engine = createTaxEngine({ store: createMemoryStore() });
+// What `taxkit serve` uses: a durable SQLite file (calculations themselves skip the fsync).
+const sqliteEngine = createTaxEngine({
+  store: createSqliteStore({ path: join(mkdtempSync(join(tmpdir(), 'taxkit-bench-')), 'calc.db') }),
+});
 const three = benchCart(3);
 const hundred = benchCart(100);
 const canada = {
@@ -18,6 +26,9 @@ describe('engine.calculations.create', () => {
   });
   bench('3-line cart, Quebec (GST + QST)', async () => {
     await engine.calculations.create(canada);
+  });
+  bench('3-line cart, US ZIP, SQLite store', async () => {
+    await sqliteEngine.calculations.create(three);
   });
   bench('100-line cart, US ZIP', async () => {
     await engine.calculations.create(hundred);

@@ -19,7 +19,7 @@ import { writeTransaction } from './write-transaction.ts';
  * (busy_timeout) rather than reading a state that is about to change. The transaction
  * functions are built once here, not per call.
  */
-export function createSqliteLedger(client: Database.Database, s: LedgerStatements): StoreLedger {
+export function createSqliteLedger(client: Database.Database, s: LedgerStatements, durable: boolean): StoreLedger {
   const writing = <A extends unknown[], R>(work: (...args: A) => R) => writeTransaction(client, work);
 
   const recordTransactions = writing((tenant: Tenant, batch: readonly Transaction[]) => {
@@ -79,7 +79,20 @@ export function createSqliteLedger(client: Database.Database, s: LedgerStatement
   return {
     insertCalculation: (tenant, calculation) =>
       settle(() => {
-        s.insertCalculation.run(calculationRow(tenant, calculation));
+        // A calculation is a quote, not a sale: losing the last few to a power cut only means
+        // the caller calculates again. So it is committed without its own fsync (WAL frames
+        // reach the disk with the next durable commit or checkpoint), which spares every
+        // checkout's first call a disk flush. Sales, refunds and reversals stay FULL.
+        if (!durable) {
+          s.insertCalculation.run(calculationRow(tenant, calculation));
+          return;
+        }
+        client.pragma('synchronous = NORMAL');
+        try {
+          s.insertCalculation.run(calculationRow(tenant, calculation));
+        } finally {
+          client.pragma('synchronous = FULL');
+        }
       }),
     getCalculation: (tenant, id) =>
       settle(() => recordOf<Calculation>(s.getCalculation.get({ ...tenantOf(tenant), id }))),

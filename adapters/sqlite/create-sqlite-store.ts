@@ -45,13 +45,14 @@ export interface SqliteTaxStore extends TaxStore {
 export function createSqliteStore(options: SqliteStoreOptions): SqliteTaxStore {
   let connection: SqliteConnection | undefined;
   try {
-    connection = openSqlite(options.path, options.durable ?? true);
+    const durable = options.durable ?? true;
+    connection = openSqlite(options.path, durable);
     const { client, db } = connection;
     return {
       name: 'sqlite',
       client,
       // Preparing fails when the file's tables are not the ones this version expects.
-      ...createSqliteLedger(client, prepareLedgerStatements(db)),
+      ...createSqliteLedger(client, prepareLedgerStatements(db), durable),
       ...createSqliteDirectory(client, prepareDirectoryStatements(db)),
       async close() {
         // A second close() is a no-op; calls after it fail with STORAGE_UNAVAILABLE.

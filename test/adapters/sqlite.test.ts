@@ -88,6 +88,23 @@ describe('sqlite store', () => {
     expect(store.client.pragma('busy_timeout', { simple: true })).toBe(5000);
   });
 
+  it('commits calculations (quotes) without their own fsync, and every sale with one', async () => {
+    const store = track(createSqliteStore({ path: newPath() }));
+    const modes: number[] = [];
+    const pragma = store.client.pragma.bind(store.client);
+    store.client.pragma = ((source: string, options?: object) => {
+      if (source.startsWith('synchronous =')) modes.push(source.endsWith('NORMAL') ? 1 : 2);
+      return pragma(source, options);
+    }) as typeof store.client.pragma;
+    const calculation = makeCalculation();
+    await store.insertCalculation(TENANT, calculation);
+    expect(modes).toEqual([1, 2]);
+    expect(store.client.pragma('synchronous', { simple: true })).toBe(2);
+    await expect(store.insertCalculation(TENANT, calculation)).rejects.toBeInstanceOf(TaxError);
+    expect(store.client.pragma('synchronous', { simple: true })).toBe(2); // restored after a failure too
+    expect(await store.getCalculation(TENANT, calculation.id)).toStrictEqual(calculation);
+  });
+
   it('uses synchronous = NORMAL when not durable', () => {
     const store = track(createSqliteStore({ path: newPath(), durable: false }));
     expect(store.client.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
