@@ -17,6 +17,8 @@ export interface EngineDeps {
   readonly ids: Ids;
   /** How long a calculation can be turned into a transaction (default 24 h). */
   readonly calculationLifetimeSeconds: number;
+  /** Deletes long-expired calculations, at most hourly; called after each new calculation. */
+  readonly sweepCalculations: (now: number) => Promise<void>;
   /**
    * Where live-mode calculations with `automatic_tax: auto` collect tax: country codes ("DE")
    * or country-province codes ("US-CA"). `undefined` means everywhere. Test mode always gets

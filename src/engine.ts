@@ -12,6 +12,7 @@ import type { GeoLookup } from './ports/geo.ts';
 import type { Ids } from './ports/ids.ts';
 import type { TaxStore } from './ports/store.ts';
 import { createRandomIds } from './random-ids.ts';
+import { createCalculationSweeper } from './resources/create-calculation-sweeper.ts';
 import { createCalculationsResource, type CalculationsResource } from './resources/calculations.ts';
 import { createCustomersResource, type CustomersResource } from './resources/customers.ts';
 import { createMerchantsResource, type MerchantsResource } from './resources/merchants.ts';
@@ -44,6 +45,11 @@ export interface TaxEngineOptions {
   readonly ids?: Ids;
   /** How long a calculation stays usable for a transaction. Default 86 400 s (24 h). */
   readonly calculationLifetimeSeconds?: number;
+  /**
+   * How long after expiry a calculation is kept before housekeeping deletes it (swept at most
+   * hourly). Default 604 800 s (7 days). Recorded transactions are never touched.
+   */
+  readonly calculationRetentionSeconds?: number;
   /**
    * Where live-mode `automatic_tax: auto` calculations collect: "DE", "US-CA", … Default:
    * everywhere. Test mode always returns rates, as the hosted API does.
@@ -109,8 +115,10 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
 }
 
 function createEngineDeps(options: TaxEngineOptions): EngineDeps {
+  const store = options.store ?? createMemoryStore();
   return {
-    store: options.store ?? createMemoryStore(),
+    store,
+    sweepCalculations: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
     rates: toRateIndex(options.rates),
     locations: options.locations ?? loadDefaultLocations(),
     geo: options.geo,

@@ -38,6 +38,19 @@ export function createMemoryStore(): TaxStore {
     name: 'memory',
     ...createMemoryLedger(recordsOf),
     ...createMemoryDirectory(recordsOf),
+    async deleteCalculationsExpiredBefore(before) {
+      if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
+      let deleted = 0;
+      for (const records of tenants.values()) {
+        for (const [id, calculation] of records.calculations) {
+          if (calculation.expiresAt < before) {
+            records.calculations.delete(id);
+            deleted += 1;
+          }
+        }
+      }
+      return deleted;
+    },
     async close() {
       closed = true;
       tenants.clear();

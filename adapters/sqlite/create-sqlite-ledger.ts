@@ -7,7 +7,7 @@ import {
 } from '../../src/ports/store-errors.ts';
 import type Database from 'better-sqlite3';
 import type { Calculation, Refund, Tenant, Transaction } from '../../src/core/types.ts';
-import type { RefundPlanner, ReversalPlanner, StoreLedger } from '../../src/ports/store.ts';
+import type { RefundPlanner, ReversalPlanner, StoreLedger, TaxStore } from '../../src/ports/store.ts';
 import type { LedgerStatements } from './prepare-ledger-statements.ts';
 import { calculationRow, recordOf, refundRow, reversalRow, tenantOf, transactionRow } from './record-rows.ts';
 import { callPlanner, settle, uniqueViolation } from './sqlite-errors.ts';
@@ -19,7 +19,11 @@ import { writeTransaction } from './write-transaction.ts';
  * (busy_timeout) rather than reading a state that is about to change. The transaction
  * functions are built once here, not per call.
  */
-export function createSqliteLedger(client: Database.Database, s: LedgerStatements, durable: boolean): StoreLedger {
+export function createSqliteLedger(
+  client: Database.Database,
+  s: LedgerStatements,
+  durable: boolean,
+): StoreLedger & Pick<TaxStore, 'deleteCalculationsExpiredBefore'> {
   const writing = <A extends unknown[], R>(work: (...args: A) => R) => writeTransaction(client, work);
 
   const recordTransactions = writing((tenant: Tenant, batch: readonly Transaction[]) => {
@@ -94,6 +98,8 @@ export function createSqliteLedger(client: Database.Database, s: LedgerStatement
           client.pragma('synchronous = FULL');
         }
       }),
+    deleteCalculationsExpiredBefore: (before) =>
+      settle(() => s.deleteCalculationsExpiredBefore.run({ before }).changes),
     getCalculation: (tenant, id) =>
       settle(() => recordOf<Calculation>(s.getCalculation.get({ ...tenantOf(tenant), id }))),
     insertTransactions: (tenant, transactions) => settle(() => recordTransactions(tenant, transactions)),

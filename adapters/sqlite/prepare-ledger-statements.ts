@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { calculations, refundReversals, refunds, transactions } from './schema.ts';
 import { bound, prepareInsert, tenantIs } from './statement-parts.ts';
@@ -16,6 +16,11 @@ export function prepareLedgerStatements(db: BetterSQLite3Database) {
       .select({ body: calculations.body })
       .from(calculations)
       .where(and(tenantIs(calculations), eq(calculations.id, p('id'))))
+      .prepare(),
+    /** Housekeeping, across tenants; served by the calculations_expires_at index. */
+    deleteCalculationsExpiredBefore: db
+      .delete(calculations)
+      .where(lt(calculations.expiresAt, p('before')))
       .prepare(),
 
     insertTransaction: prepareInsert(db, transactions),

@@ -29,7 +29,7 @@ function tenantColumns() {
 const MODE_CHECK = sql`mode IN ('test', 'live')`;
 const LIVE = sql`deleted_at IS NULL`;
 
-/** Calculations: looked up by id; kept 24 h by the engine's rules, never deleted by them. */
+/** Calculations: looked up by id; usable until expiry, deleted by housekeeping a week after. */
 export const calculations = sqliteTable(
   'calculations',
   {
@@ -45,7 +45,12 @@ export const calculations = sqliteTable(
     deletedAt: integer('deleted_at'),
     body: text('body').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.mode, t.id] }), check('calculations_mode_check', MODE_CHECK)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.mode, t.id] }),
+    check('calculations_mode_check', MODE_CHECK),
+    // The engine's housekeeping deletes calculations long past expiry, across tenants.
+    index('calculations_expires_at').on(t.expiresAt),
+  ],
 );
 
 /**

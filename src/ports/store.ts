@@ -54,6 +54,12 @@ export interface TaxStore {
 
   insertCalculation(tenant: Tenant, calculation: Calculation): Promise<void>;
   getCalculation(tenant: Tenant, id: string): Promise<Calculation | undefined>;
+  /**
+   * Housekeeping across every tenant: deletes the calculations whose `expiresAt` is before
+   * `before` (Unix seconds) and returns how many went. Transactions keep their own copy of the
+   * lines, so recorded sales are untouched.
+   */
+  deleteCalculationsExpiredBefore(before: number): Promise<number>;
 
   /**
    * Records transactions all-or-nothing (a platform sale records an order and a fee together).

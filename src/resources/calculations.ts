@@ -36,6 +36,7 @@ export function createCalculationsResource(deps: EngineDeps): CalculationsResour
       const { tenant, version } = callScope(deps, context);
       const calculation = await calculate(deps, tenant, version, body);
       await deps.store.insertCalculation(tenant, calculation);
+      await deps.sweepCalculations(calculation.createdAt);
       return serializeCalculation(calculation, version, tenant.mode);
     },
   };

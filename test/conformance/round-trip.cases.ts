@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { JsonValue, Metadata } from '../../src/core/types.ts';
 import {
   AT,
+  LIVE_MODE,
   makeAddress,
   makeCalculation,
   makeCustomer,
@@ -37,6 +38,23 @@ const RICH_METADATA: Metadata = {
  * `undefined`; what goes in and what comes out are copies.
  */
 export function describeRoundTripCases({ store, test }: SuiteContext): void {
+  test('housekeeping deletes calculations expired before a time, in every tenant, and nothing else', async () => {
+    const old = makeCalculation({ id: nextId('calc'), expiresAt: 1_000 });
+    const oldLive = makeCalculation({ id: nextId('calc'), expiresAt: 1_999 });
+    const boundary = makeCalculation({ id: nextId('calc'), expiresAt: 2_000 });
+    const transaction = makeTransaction({ calculationId: old.id });
+    await store().insertCalculation(TENANT, old);
+    await store().insertCalculation(LIVE_MODE, oldLive);
+    await store().insertCalculation(TENANT, boundary);
+    await store().insertTransactions(TENANT, [transaction]);
+    expect(await store().deleteCalculationsExpiredBefore(2_000)).toBe(2);
+    expect(await store().getCalculation(TENANT, old.id)).toBeUndefined();
+    expect(await store().getCalculation(LIVE_MODE, oldLive.id)).toBeUndefined();
+    expect(await store().getCalculation(TENANT, boundary.id)).toStrictEqual(boundary);
+    expect(await store().getTransaction(TENANT, transaction.id)).toStrictEqual(transaction);
+    expect(await store().deleteCalculationsExpiredBefore(2_000)).toBe(0);
+  });
+
   test('a calculation round-trips with every optional field absent', async () => {
     const calculation = makeCalculation();
     await store().insertCalculation(TENANT, calculation);

@@ -422,3 +422,25 @@ describe('response shape by version', () => {
     });
   });
 });
+
+describe('housekeeping', () => {
+  it('keeps an expired calculation for the grace period, then sweeps it on a later calculation', async () => {
+    let now = NOW;
+    const { engine } = engineWith({ clock: { now: () => now }, calculationRetentionSeconds: 3_600 });
+    const body = request(address('DE'));
+    const first: Wire = await engine.calculations.create(body);
+    now += (86_400 + 1) * 1000; // expired, within the grace
+    await expect(
+      engine.transactions.create({ calculation_id: first.id, reference_order_id: 'o-1' }),
+    ).rejects.toMatchObject({
+      type: 'CALCULATION_EXPIRED',
+    });
+    now += 3_600 * 1000; // past the grace: the next calculation sweeps it
+    await engine.calculations.create(body);
+    await expect(
+      engine.transactions.create({ calculation_id: first.id, reference_order_id: 'o-1' }),
+    ).rejects.toMatchObject({
+      type: 'CALCULATION_NOT_FOUND',
+    });
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX `calculations_expires_at` ON `calculations` (`expires_at`);
