@@ -3,7 +3,8 @@ import type { Merchant, Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
 import { requireVersion } from '../wire/api-version.ts';
 import { callScope, callTime } from './call-scope.ts';
-import { merchantCreateSchema, merchantListSchema, merchantUpdateSchema } from '../wire/merchant-request.ts';
+import { listRequestSchema } from '../wire/list-request.ts';
+import { merchantCreateSchema, merchantUpdateSchema } from '../wire/merchant-request.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { serializeMerchant } from '../wire/serialize-merchant.ts';
 import { toAddress } from '../wire/to-address.ts';
@@ -31,8 +32,11 @@ function scope(deps: EngineDeps, context: CallContext | undefined, operation: st
   return tenant;
 }
 
-function notFound(idOrReference: string): TaxError {
-  return new TaxError('MERCHANT_NOT_FOUND', `Merchant "${idOrReference}" not found or belongs to the other mode.`);
+/** No live merchant by that id or reference in the caller's account and mode. */
+export function merchantNotFound(idOrReference: string, field?: string): TaxError {
+  return new TaxError('MERCHANT_NOT_FOUND', `Merchant "${idOrReference}" not found or belongs to the other mode.`, {
+    ...(field === undefined ? {} : { details: { field } }),
+  });
 }
 
 export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
@@ -60,7 +64,7 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
 
     async list(query = {}, context) {
       const tenant = scope(deps, context, 'GET /tax/merchants');
-      const request = parseBody(merchantListSchema, query);
+      const request = parseBody(listRequestSchema, query);
       const page = await deps.store.listMerchants(tenant, {
         limit: request.limit ?? 10,
         ...(request.cursor === undefined || request.cursor === '' ? {} : { after: request.cursor }),
@@ -75,7 +79,7 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
     async get(idOrReference, context) {
       const tenant = scope(deps, context, 'GET /tax/merchants/{id}');
       const merchant = await deps.store.getMerchant(tenant, idOrReference);
-      if (merchant === undefined) throw notFound(idOrReference);
+      if (merchant === undefined) throw merchantNotFound(idOrReference);
       return serializeMerchant(merchant, tenant.mode);
     },
 
@@ -114,7 +118,7 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
     async delete(idOrReference, context) {
       const tenant = scope(deps, context, 'DELETE /tax/merchants/{id}');
       const deleted = await deps.store.deleteMerchant(tenant, idOrReference, callTime(deps).now);
-      if (deleted === undefined) throw notFound(idOrReference);
+      if (deleted === undefined) throw merchantNotFound(idOrReference);
       return { id: deleted.id, object: 'tax.merchant', deleted: true, deleted_at: deleted.deletedAt ?? null };
     },
   };

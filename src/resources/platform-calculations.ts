@@ -11,6 +11,7 @@ import { platformCalculationRequestSchema } from '../wire/platform-calculation-r
 import { serializePlatformCalculation } from '../wire/serialize-platform-calculation.ts';
 import { toAddress } from '../wire/to-address.ts';
 import { resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
+import { merchantNotFound } from './merchants.ts';
 import { resolveLines } from './resolve-lines.ts';
 
 export interface PlatformCalculationsResource {
@@ -45,13 +46,7 @@ async function calculatePlatform(
   const request = parseBody(platformCalculationRequestSchema, body);
   const merchant = await deps.store.getMerchant(tenant, request.merchant.merchant_id);
   if (merchant === undefined) {
-    throw new TaxError(
-      'MERCHANT_NOT_FOUND',
-      `Merchant "${request.merchant.merchant_id}" not found or belongs to the other mode.`,
-      {
-        details: { field: 'merchant.merchant_id' },
-      },
-    );
+    throw merchantNotFound(request.merchant.merchant_id, 'merchant.merchant_id');
   }
   const origin = originOf(
     request.origin_address === undefined ? undefined : toAddress(request.origin_address, 'origin_address'),

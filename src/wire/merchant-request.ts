@@ -27,15 +27,5 @@ export const merchantUpdateSchema = z.strictObject({
   metadata: merchantMetadata.optional(),
 });
 
-/** Query of GET /tax/merchants: `limit` 1..100 (default 10), `cursor` = last_merchant_id. */
-export const merchantListSchema = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((value) => value >= 1 && value <= 100, { message: 'INVALID_VALUE: limit must be between 1 and 100' })
-    .optional(),
-  cursor: z.string().optional(),
-});
-
 export type MerchantCreateRequest = z.input<typeof merchantCreateSchema>;
 export type MerchantUpdateRequest = z.input<typeof merchantUpdateSchema>;
