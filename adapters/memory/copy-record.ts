@@ -8,6 +8,13 @@ export function copyRecord<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(copyRecord) as T;
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) copy[key] = copyRecord((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) {
+    const entry = copyRecord((value as Record<string, unknown>)[key]);
+    // Metadata is caller JSON and may hold a "__proto__" key: assigning it would set the
+    // copy's prototype instead of an own property, so that one key is defined, not assigned.
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: entry, enumerable: true, writable: true, configurable: true });
+    else copy[key] = entry;
+  }
   return copy as T;
 }

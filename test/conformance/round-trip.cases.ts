@@ -183,6 +183,17 @@ export function describeRoundTripCases({ store, test }: SuiteContext): void {
     expect(await store().getRefund(TENANT, refund.id)).toStrictEqual(refund);
   });
 
+  test('a "__proto__" key in metadata round-trips as an own key', async () => {
+    // What JSON.parse makes of a caller's {"__proto__": …}: an own property, not a prototype.
+    const metadata = JSON.parse('{"__proto__": {"a": 1}, "list": [{"__proto__": false}]}') as Metadata;
+    const transaction = makeTransaction({ metadata });
+    await store().insertTransactions(TENANT, [transaction]);
+    const read = await store().getTransaction(TENANT, transaction.id);
+    expect(read).toStrictEqual(transaction);
+    expect(Object.keys(read?.metadata ?? {})).toEqual(['__proto__', 'list']);
+    expect(Object.getPrototypeOf(read?.metadata)).toBe(Object.prototype);
+  });
+
   test('metadata of any JSON value round-trips', async () => {
     // JSON.parse(JSON.stringify(…)) is the domain of Metadata: it turns -0 into 0 and drops
     // null prototypes, which no stored record can have.
