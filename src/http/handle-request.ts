@@ -62,7 +62,8 @@ export async function handleRequest(app: HttpApp, request: HttpRequest): Promise
     if (operation.spec.rateLimited === true) checkRateLimit(app, caller, request.clientIp, nowMs);
     const body =
       operation.spec.body === true ? readJsonBody(headerValue(request.headers, 'content-type'), request.body) : NO_BODY;
-    const result = await operation.spec.run({ ...common, body, context: { tenant: caller.tenant, version }, caller });
+    const context = { tenant: caller.tenant, version, ...(caller.kind === 'public' ? { publicKey: true } : {}) };
+    const result = await operation.spec.run({ ...common, body, context, caller });
     return jsonResponse(200, result, requestId, operation.spec.headers);
   } catch (error) {
     try {
