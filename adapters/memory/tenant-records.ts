@@ -7,6 +7,7 @@ import type {
   RefundReversal,
   Transaction,
 } from '../../src/core/types.ts';
+import type { LineBalance } from '../../src/core/ledger/remaining-balance.ts';
 
 /**
  * Everything the memory store holds for one tenant. Deleted records stay (soft delete, as in
@@ -24,6 +25,8 @@ export interface TenantRecords {
   readonly refunds: Map<string, Refund>;
   /** Refund ids per transaction id, in creation order. */
   readonly refundIdsByTransaction: Map<string, string[]>;
+  /** Running balance per transaction id that has refunds (absent: nothing refunded yet). */
+  readonly balances: Map<string, readonly LineBalance[]>;
   readonly reversals: Map<string, RefundReversal>;
   /** By reference id; a deleted product moves to `deletedProducts`, freeing its reference. */
   readonly liveProducts: Map<string, Product>;
@@ -47,6 +50,7 @@ export function createTenantRecords(): TenantRecords {
     recordedCalculations: new Set(),
     refunds: new Map(),
     refundIdsByTransaction: new Map(),
+    balances: new Map(),
     reversals: new Map(),
     liveProducts: new Map(),
     deletedProducts: [],

@@ -18,7 +18,7 @@ export interface HttpEngine {
     create?(body: unknown, context?: CallContext): Promise<unknown>;
     get?(id: string, context?: CallContext): Promise<unknown>;
     delete?(id: string, context?: CallContext): Promise<unknown>;
-    listRefunds?(id: string, context?: CallContext): Promise<unknown>;
+    listRefunds?(id: string, query?: ListQuery, context?: CallContext): Promise<unknown>;
   };
   readonly refunds?: {
     create?(body: unknown, context?: CallContext): Promise<unknown>;

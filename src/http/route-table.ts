@@ -141,12 +141,13 @@ export const ROUTES: readonly Route[] = [
     pattern: '/tax/transactions/:id/refunds',
     operations: {
       GET: {
-        summary: "List a transaction's refunds.",
+        summary: "List a transaction's refunds, oldest first, a page at a time.",
         keys: 'secret',
-        run: ({ engine, id, context }) => {
+        queryParameters: ['cursor', 'limit'],
+        run: ({ engine, id, query, context }) => {
           const resource = engine.transactions;
           if (resource?.listRefunds === undefined) throw unavailable('GET /tax/transactions/{id}/refunds');
-          return resource.listRefunds(id, context);
+          return resource.listRefunds(id, listQuery(query, true), context);
         },
       },
     },
