@@ -46,7 +46,8 @@ async function calculate(deps: EngineDeps, tenant: Tenant, version: ApiVersion, 
   const request = parseBody(calculationRequestSchema, body);
   const { nowMs, now } = callTime(deps);
   const currency = checkCurrency(request.order_details.customer_currency_code, version);
-  const place = resolveCustomerPlace(deps, request.customer, version);
+  const rates = await deps.rates.current();
+  const place = resolveCustomerPlace(deps, request.customer, version, rates);
   const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
   const lines = await resolveLines(
     deps,
@@ -75,6 +76,6 @@ async function calculate(deps: EngineDeps, tenant: Tenant, version: ApiVersion, 
       metadata: (request.metadata ?? {}) as Metadata,
       registrations: deps.registrations,
     },
-    deps.rates,
+    rates,
   );
 }
