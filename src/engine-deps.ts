@@ -37,4 +37,9 @@ export interface CallContext {
   readonly tenant?: Tenant;
   /** The shape of the response (and the rules of the request); the newest when absent. */
   readonly version?: ApiVersion;
+  /**
+   * The call was made with a public key (HTTP: `pk_…`, which a browser holds). Such a
+   * calculation reads no stored customer or product (docs/reliability.md). Default false.
+   */
+  readonly publicKey?: boolean;
 }

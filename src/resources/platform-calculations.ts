@@ -74,6 +74,7 @@ async function calculatePlatform(
             ...common,
             // The fees are their own sale (platform → merchant); only their lines are kept.
             id: `${id}:fees`,
+            linesField: 'fee_details.line_items',
             kind: 'platform',
             automaticTax: request.fee_details.automatic_tax ?? 'auto',
             customer: { type: 'BUSINESS', taxIds: merchant.taxIds, isTaxExempt: false },
