@@ -94,7 +94,12 @@ export interface TaxEngine {
    * with every calculation), `snapshot(id)` the index a past calculation used.
    */
   readonly rates: RateSource;
-  /** Closes the store. */
+  /**
+   * Resolves when background housekeeping (the sweep of long-expired calculations) is done, so
+   * a test can observe its effect. Never rejects.
+   */
+  whenIdle(): Promise<void>;
+  /** Stops housekeeping, waits for its running batch, and closes the store. */
   close(): Promise<void>;
 }
 
@@ -121,7 +126,11 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
       transactions: createPlatformTransactionsResource(deps),
     },
     rates: deps.rates,
-    close: () => deps.store.close(),
+    whenIdle: () => deps.sweeper.idle(),
+    close: async () => {
+      await deps.sweeper.stop();
+      await deps.store.close();
+    },
   };
 }
 
@@ -130,7 +139,7 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
   const clock = options.clock ?? systemClock;
   return {
     store,
-    sweepCalculations: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
+    sweeper: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
     rates: createRateSource({
       store,
       base: baseRates(options.rates),

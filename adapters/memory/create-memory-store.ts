@@ -43,11 +43,12 @@ export function createMemoryStore(): TaxStore {
     ...createMemoryLedger(recordsOf),
     ...createMemoryDirectory(recordsOf),
     ...createMemoryRates(checkOpen),
-    async deleteCalculationsExpiredBefore(before) {
+    async deleteCalculationsExpiredBefore(before, limit = Number.POSITIVE_INFINITY) {
       if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
       let deleted = 0;
       for (const records of tenants.values()) {
         for (const [id, calculation] of records.calculations) {
+          if (deleted >= limit) return deleted;
           if (calculation.expiresAt < before) {
             records.calculations.delete(id);
             deleted += 1;
