@@ -5,6 +5,7 @@ import type { Clock } from './ports/clock.ts';
 import type { GeoLookup } from './ports/geo.ts';
 import type { Ids } from './ports/ids.ts';
 import type { TaxStore } from './ports/store.ts';
+import type { CalculationSweeper } from './resources/create-calculation-sweeper.ts';
 import type { ApiVersion } from './wire/api-version.ts';
 
 /** What every resource of the engine works with; assembled once by `createTaxEngine`. */
@@ -17,8 +18,8 @@ export interface EngineDeps {
   readonly ids: Ids;
   /** How long a calculation can be turned into a transaction (default 24 h). */
   readonly calculationLifetimeSeconds: number;
-  /** Deletes long-expired calculations, at most hourly; called after each new calculation. */
-  readonly sweepCalculations: (now: number) => Promise<void>;
+  /** Deletes long-expired calculations in the background, at most hourly; poked by each new calculation. */
+  readonly sweeper: CalculationSweeper;
   /**
    * Where live-mode calculations with `automatic_tax: auto` collect tax: country codes ("DE")
    * or country-province codes ("US-CA"). `undefined` means everywhere. Test mode always gets

@@ -37,7 +37,7 @@ export function createCalculationsResource(deps: EngineDeps): CalculationsResour
       const { tenant, version } = callScope(deps, context);
       const calculation = await calculate(deps, tenant, version, body, context?.publicKey === true);
       await deps.store.insertCalculation(tenant, calculation);
-      await deps.sweepCalculations(calculation.createdAt);
+      deps.sweeper.request(calculation.createdAt);
       return serializeCalculation(calculation, version, tenant.mode);
     },
   };

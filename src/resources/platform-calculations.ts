@@ -31,7 +31,7 @@ export function createPlatformCalculationsResource(deps: EngineDeps): PlatformCa
       requireVersion(version, '2026-01-01', 'POST /tax/platform/calculations');
       const calculation = await calculatePlatform(deps, tenant, version, body);
       await deps.store.insertCalculation(tenant, calculation);
-      await deps.sweepCalculations(calculation.createdAt);
+      deps.sweeper.request(calculation.createdAt);
       return serializePlatformCalculation(calculation, version, tenant.mode);
     },
   };
