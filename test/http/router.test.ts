@@ -294,7 +294,7 @@ describe('versions', () => {
 });
 
 describe('error formats (docs/interface.md §7)', () => {
-  it.each(OLD_VERSIONS)('%s: nested, with both the interface's and the hosted API's field names', async (version) => {
+  it.each(OLD_VERSIONS)('%s: nested, with both the interface and the hosted API field names', async (version) => {
     const { call } = createTestApi();
     const body = calculationBody();
     (body.order_details as any).line_items[0].amount = 'ten';
