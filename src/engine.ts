@@ -64,15 +64,15 @@ export interface TaxEngineOptions {
 /** The in-process tax service: one resource per resource of the HTTP API, same JSON shapes. */
 export interface TaxEngine {
   readonly calculations: CalculationsResource;
-  /** Sales recorded from calculations (spec §4.2–4.4). */
+  /** Sales recorded from calculations (docs/interface.md §4.2–4.4). */
   readonly transactions: TransactionsResource;
-  /** Full and partial refunds of transactions (spec §4.5). */
+  /** Full and partial refunds of transactions (docs/interface.md §4.5). */
   readonly refunds: RefundsResource;
-  /** Reversals of refunds (spec §4.6). */
+  /** Reversals of refunds (docs/interface.md §4.6). */
   readonly refundReversals: RefundReversalsResource;
-  /** Products and their tax categories (spec §4.7, §4.8). */
+  /** Products and their tax categories (docs/interface.md §4.7, §4.8). */
   readonly products: ProductsResource;
-  /** Customers and their tax exemption (spec §4.9–4.11). */
+  /** Customers and their tax exemption (docs/interface.md §4.9–4.11). */
   readonly customers: CustomersResource;
   /** Sellers on a platform (2026-01-01+). */
   readonly merchants: MerchantsResource;
@@ -83,7 +83,12 @@ export interface TaxEngine {
   };
   /** The compiled rates in use (their snapshot id is kept with every calculation). */
   readonly rates: RateIndex;
-  /** Closes the store. */
+  /**
+   * Resolves when background housekeeping (the sweep of long-expired calculations) is done, so
+   * a test can observe its effect. Never rejects.
+   */
+  whenIdle(): Promise<void>;
+  /** Stops housekeeping, waits for its running batch, and closes the store. */
   close(): Promise<void>;
 }
 
@@ -110,7 +115,11 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
       transactions: createPlatformTransactionsResource(deps),
     },
     rates: deps.rates,
-    close: () => deps.store.close(),
+    whenIdle: () => deps.sweeper.idle(),
+    close: async () => {
+      await deps.sweeper.stop();
+      await deps.store.close();
+    },
   };
 }
 
@@ -118,7 +127,7 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
   const store = options.store ?? createMemoryStore();
   return {
     store,
-    sweepCalculations: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
+    sweeper: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
     rates: toRateIndex(options.rates),
     locations: options.locations ?? loadDefaultLocations(),
     geo: options.geo,

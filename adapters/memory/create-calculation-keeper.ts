@@ -18,8 +18,8 @@ export interface CalculationKeeper {
   /** Keeps `calculation`, evicting others when a limit is passed. Throws when the id is taken. */
   insert(tenant: Tenant, calculation: Calculation): void;
   get(tenant: Tenant, id: string): Calculation | undefined;
-  /** Deletes those whose `expiresAt` is before `before`; returns how many. */
-  deleteExpiredBefore(before: number): number;
+  /** Deletes those whose `expiresAt` is before `before`, at most `limit` (oldest first); returns how many. */
+  deleteExpiredBefore(before: number, limit: number): number;
   readonly count: number;
   /** The kept calculations' heads and keys plus the per-entry cost, in bytes (one byte a character). */
   readonly bytes: number;
@@ -111,9 +111,10 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       const compact = kept.get(keyOf(tenant, id));
       return compact === undefined ? undefined : fromCompactCalculation(compact);
     },
-    deleteExpiredBefore(before) {
+    deleteExpiredBefore(before, limit) {
       let deleted = 0;
       for (const [key, compact] of kept) {
+        if (deleted >= limit) break;
         if (compactExpiresAt(compact.head) < before) {
           remove(key, compact);
           deleted += 1;

@@ -70,9 +70,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryTaxSt
     name: 'memory',
     ...createMemoryLedger(recordsOf, calculations),
     ...createMemoryDirectory(recordsOf),
-    async deleteCalculationsExpiredBefore(before) {
+    async deleteCalculationsExpiredBefore(before, limit = Number.POSITIVE_INFINITY) {
       if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
-      return calculations.deleteExpiredBefore(before);
+      return calculations.deleteExpiredBefore(before, limit);
     },
     stats: () => ({ calculations: calculations.count, calculationBytes: calculations.bytes }),
     async close() {
