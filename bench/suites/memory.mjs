@@ -5,7 +5,9 @@ import { execFileSync } from 'node:child_process';
 const CHILD = new URL('../children/heap-per-calculation.mjs', import.meta.url).pathname;
 
 export async function runMemory() {
-  const output = execFileSync(process.execPath, ['--expose-gc', CHILD, '20000', '90000', '200000'], { encoding: 'utf8' });
+  const output = execFileSync(process.execPath, ['--expose-gc', CHILD, '20000', '90000', '200000'], {
+    encoding: 'utf8',
+  });
   const { perCalculation, kept, heapAfterFill, fill } = JSON.parse(output.trim().split('\n').at(-1) ?? '{}');
   const mb = (/** @type {number} */ bytes) => `${(bytes / 1_048_576).toFixed(0)} MB`;
   return [
