@@ -4,6 +4,7 @@ import type { TaxStore } from '../../src/ports/store.ts';
 import { createCalculationKeeper } from './create-calculation-keeper.ts';
 import { createMemoryDirectory } from './create-memory-directory.ts';
 import { createMemoryLedger } from './create-memory-ledger.ts';
+import { createMemoryRates } from './create-memory-rates.ts';
 import { createTenantRecords, type TenantRecords } from './tenant-records.ts';
 
 /** Options of {@link createMemoryStore}. */
@@ -53,6 +54,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryTaxSt
     maxCalculationBytes: positive(options.maxCalculationBytes, DEFAULT_MAX_CALCULATION_BYTES, 'maxCalculationBytes'),
   });
   let closed = false;
+  const checkOpen = () => {
+    if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
+  };
 
   function recordsOf(tenant: Tenant): TenantRecords {
     if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
@@ -70,6 +74,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryTaxSt
     name: 'memory',
     ...createMemoryLedger(recordsOf, calculations),
     ...createMemoryDirectory(recordsOf),
+    ...createMemoryRates(checkOpen),
     async deleteCalculationsExpiredBefore(before, limit = Number.POSITIVE_INFINITY) {
       if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
       return calculations.deleteExpiredBefore(before, limit);
