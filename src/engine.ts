@@ -83,7 +83,12 @@ export interface TaxEngine {
   };
   /** The compiled rates in use (their snapshot id is kept with every calculation). */
   readonly rates: RateIndex;
-  /** Closes the store. */
+  /**
+   * Resolves when background housekeeping (the sweep of long-expired calculations) is done, so
+   * a test can observe its effect. Never rejects.
+   */
+  whenIdle(): Promise<void>;
+  /** Stops housekeeping, waits for its running batch, and closes the store. */
   close(): Promise<void>;
 }
 
@@ -110,7 +115,11 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
       transactions: createPlatformTransactionsResource(deps),
     },
     rates: deps.rates,
-    close: () => deps.store.close(),
+    whenIdle: () => deps.sweeper.idle(),
+    close: async () => {
+      await deps.sweeper.stop();
+      await deps.store.close();
+    },
   };
 }
 
@@ -118,7 +127,7 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
   const store = options.store ?? createMemoryStore();
   return {
     store,
-    sweepCalculations: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
+    sweeper: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
     rates: toRateIndex(options.rates),
     locations: options.locations ?? loadDefaultLocations(),
     geo: options.geo,

@@ -38,11 +38,12 @@ export function createMemoryStore(): TaxStore {
     name: 'memory',
     ...createMemoryLedger(recordsOf),
     ...createMemoryDirectory(recordsOf),
-    async deleteCalculationsExpiredBefore(before) {
+    async deleteCalculationsExpiredBefore(before, limit = Number.POSITIVE_INFINITY) {
       if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
       let deleted = 0;
       for (const records of tenants.values()) {
         for (const [id, calculation] of records.calculations) {
+          if (deleted >= limit) return deleted;
           if (calculation.expiresAt < before) {
             records.calculations.delete(id);
             deleted += 1;

@@ -1,6 +1,7 @@
-import { isTaxError, type TaxError } from '../core/errors.ts';
+import { isTaxError, isTaxErrorType, TAX_ERROR_STATUS, type TaxError } from '../core/errors.ts';
 import { isAtLeast, type ApiVersion } from '../wire/api-version.ts';
 import type { HttpResponse } from './http-message.ts';
+import { isErrorStatus } from './internal-error-response.ts';
 import { jsonResponse } from './json-response.ts';
 
 export interface ErrorResponseContext {
@@ -25,14 +26,18 @@ export interface ErrorResponseContext {
  *   (STORAGE_UNAVAILABLE) is reported too and its message replaced, as store messages may name
  *   files.
  *
+ * A `TaxError` whose type or status was tampered with (a cast, an assignment from JavaScript)
+ * is a bug too: a failure is never answered with a success status.
+ *
  * A `TaxError` may carry HTTP headers in its details: `allow` (405) and `retryAfterSeconds`
  * (429). They become the `Allow` and `Retry-After` headers and never appear in the body.
  */
 export function errorResponse(error: unknown, context: ErrorResponseContext): HttpResponse {
-  if (!isTaxError(error) || error.status >= 500) {
+  const sound = isSoundTaxError(error);
+  if (!sound || error.status >= 500) {
     context.report(error);
-    const status = isTaxError(error) ? error.status : 500;
-    const type = isTaxError(error) ? error.wireType : 'INTERNAL_ERROR';
+    const status = sound ? error.status : 500;
+    const type = sound ? error.wireType : 'INTERNAL_ERROR';
     const message =
       status === 503
         ? `The service is temporarily unavailable; try again later (request ${context.requestId}).`
@@ -45,6 +50,16 @@ export function errorResponse(error: unknown, context: ErrorResponseContext): Ht
     errorBody(error.status, error.wireType, error.message, field, context.version),
     context.requestId,
     errorHeaders(error),
+  );
+}
+
+/** A TaxError whose type is known and whose status is the one that type has. */
+function isSoundTaxError(error: unknown): error is TaxError {
+  return (
+    isTaxError(error) &&
+    isTaxErrorType(error.type) &&
+    error.status === TAX_ERROR_STATUS[error.type] &&
+    isErrorStatus(error.status)
   );
 }
 

@@ -56,10 +56,12 @@ export interface TaxStore {
   getCalculation(tenant: Tenant, id: string): Promise<Calculation | undefined>;
   /**
    * Housekeeping across every tenant: deletes the calculations whose `expiresAt` is before
-   * `before` (Unix seconds) and returns how many went. Transactions keep their own copy of the
-   * lines, so recorded sales are untouched.
+   * `before` (Unix seconds), at most `limit` of them when given (which ones is the adapter's
+   * choice), and returns how many went. The engine sweeps in small batches, so no one call
+   * holds a write lock for long. Transactions keep their own copy of the lines, so recorded
+   * sales are untouched.
    */
-  deleteCalculationsExpiredBefore(before: number): Promise<number>;
+  deleteCalculationsExpiredBefore(before: number, limit?: number): Promise<number>;
 
   /**
    * Records transactions all-or-nothing (a platform sale records an order and a fee together).

@@ -9,6 +9,7 @@ import { parseBody } from '../wire/parse-body.ts';
 import { serializeCalculation } from '../wire/serialize-calculation.ts';
 import { toAddress } from '../wire/to-address.ts';
 import { resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
+import { refuseStoredReferences } from './refuse-stored-references.ts';
 import { resolveLines } from './resolve-lines.ts';
 
 export interface CalculationsResource {
@@ -34,16 +35,23 @@ export function createCalculationsResource(deps: EngineDeps): CalculationsResour
   return {
     async create(body, context) {
       const { tenant, version } = callScope(deps, context);
-      const calculation = await calculate(deps, tenant, version, body);
+      const calculation = await calculate(deps, tenant, version, body, context?.publicKey === true);
       await deps.store.insertCalculation(tenant, calculation);
-      await deps.sweepCalculations(calculation.createdAt);
+      deps.sweeper.request(calculation.createdAt);
       return serializeCalculation(calculation, version, tenant.mode);
     },
   };
 }
 
-async function calculate(deps: EngineDeps, tenant: Tenant, version: ApiVersion, body: unknown): Promise<Calculation> {
+async function calculate(
+  deps: EngineDeps,
+  tenant: Tenant,
+  version: ApiVersion,
+  body: unknown,
+  publicKey: boolean,
+): Promise<Calculation> {
   const request = parseBody(calculationRequestSchema, body);
+  if (publicKey) refuseStoredReferences(request);
   const { nowMs, now } = callTime(deps);
   const currency = checkCurrency(request.order_details.customer_currency_code, version);
   const place = resolveCustomerPlace(deps, request.customer, version);

@@ -31,7 +31,7 @@ export function createPlatformCalculationsResource(deps: EngineDeps): PlatformCa
       requireVersion(version, '2026-01-01', 'POST /tax/platform/calculations');
       const calculation = await calculatePlatform(deps, tenant, version, body);
       await deps.store.insertCalculation(tenant, calculation);
-      await deps.sweepCalculations(calculation.createdAt);
+      deps.sweeper.request(calculation.createdAt);
       return serializePlatformCalculation(calculation, version, tenant.mode);
     },
   };
@@ -73,6 +73,7 @@ async function calculatePlatform(
             ...common,
             // The fees are their own sale (platform → merchant); only their lines are kept.
             id: `${id}:fees`,
+            linesField: 'fee_details.line_items',
             kind: 'platform',
             automaticTax: request.fee_details.automatic_tax ?? 'auto',
             customer: { type: 'BUSINESS', taxIds: merchant.taxIds, isTaxExempt: false },

@@ -8,6 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaxStore } from '../../src/ports/store.ts';
 import { describeDirectoryCases } from './directory.cases.ts';
+import { describeEngineCases } from './engine.cases.ts';
+import { describeHousekeepingCases } from './housekeeping.cases.ts';
 import { describeListCases } from './list.cases.ts';
 import { describeRefundCases } from './refund.cases.ts';
 import { describeRoundTripCases } from './round-trip.cases.ts';
@@ -66,6 +68,8 @@ export function describeTaxStore(
     describe('customers, merchants and deletes', () => describeDirectoryCases(context));
     describe('lists', () => describeListCases(context));
     describe('tenants and modes', () => describeTenancyCases(context));
+    describe('the engine over this store', () => describeEngineCases(context));
+    describe('housekeeping', () => describeHousekeepingCases(context));
 
     it('skips only cases that exist', () => {
       expect([...skipped.keys()].filter((title) => !titles.has(title))).toEqual([]);
