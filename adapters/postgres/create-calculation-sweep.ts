@@ -13,19 +13,22 @@ const BATCH = 1000;
 const JOB = 'calculation-sweep';
 
 /**
- * `deleteCalculationsExpiredBefore` for many instances on one database. The sweep takes a
- * session advisory lock without waiting: while another instance holds it, this one returns 0
- * at once instead of deleting the same rows behind it. Under the lock it skips a sweep that
- * another instance already ran up to `before` or later, and otherwise deletes in batches (each
- * its own short transaction) and records how far it got. A lost connection frees the lock with
- * its session, so a crashed instance never blocks the others' housekeeping.
+ * `deleteCalculationsExpiredBefore` for many instances on one database. Each call takes a
+ * session advisory lock without waiting: while another instance holds it (it is sweeping), this
+ * one returns 0 at once, which ends its own sweep, instead of deleting the same rows behind it.
+ * Under the lock a call skips a sweep that some instance already finished up to `before` or
+ * later; otherwise it deletes up to `limit` rows in batches (each its own short transaction)
+ * and, when it found fewer than `limit`, records that everything before `before` is gone. A lost
+ * connection frees the lock with its session, so a crashed instance never blocks the others.
  */
 export function createCalculationSweep(
   run: PostgresRunner,
   s: Statements,
 ): TaxStore['deleteCalculationsExpiredBefore'] {
-  return (before) =>
-    run.withClient(async (client) => {
+  return async (before, limit) => {
+    const wanted = limit === undefined ? Number.POSITIVE_INFINITY : Math.max(0, Math.floor(limit));
+    if (!(wanted > 0)) return 0;
+    return run.withClient(async (client) => {
       const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
         SWEEP_LOCK,
       ]);
@@ -36,9 +39,11 @@ export function createCalculationSweep(
         if (watermark !== undefined && watermark >= before) return 0;
         let deleted = 0;
         for (;;) {
-          const batch = (await exec(client, s.deleteExpiredBatch, { before, batch: BATCH })).rowCount ?? 0;
-          deleted += batch;
-          if (batch < BATCH) break;
+          const batch = Math.min(BATCH, wanted - deleted);
+          const done = (await exec(client, s.deleteExpiredBatch, { before, batch })).rowCount ?? 0;
+          deleted += done;
+          if (done < batch) break;
+          if (deleted >= wanted) return deleted;
         }
         await exec(client, s.setSweepWatermark, { job: JOB, watermark: before, ranAt: Math.floor(Date.now() / 1000) });
         return deleted;
@@ -46,6 +51,7 @@ export function createCalculationSweep(
         await client.query('SELECT pg_advisory_unlock($1)', [SWEEP_LOCK]);
       }
     });
+  };
 }
 
 function exec(client: PoolClient, statement: Statement, values: Values) {
