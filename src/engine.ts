@@ -64,15 +64,15 @@ export interface TaxEngineOptions {
 /** The in-process tax service: one resource per resource of the HTTP API, same JSON shapes. */
 export interface TaxEngine {
   readonly calculations: CalculationsResource;
-  /** Sales recorded from calculations (spec §4.2–4.4). */
+  /** Sales recorded from calculations (docs/interface.md §4.2–4.4). */
   readonly transactions: TransactionsResource;
-  /** Full and partial refunds of transactions (spec §4.5). */
+  /** Full and partial refunds of transactions (docs/interface.md §4.5). */
   readonly refunds: RefundsResource;
-  /** Reversals of refunds (spec §4.6). */
+  /** Reversals of refunds (docs/interface.md §4.6). */
   readonly refundReversals: RefundReversalsResource;
-  /** Products and their tax categories (spec §4.7, §4.8). */
+  /** Products and their tax categories (docs/interface.md §4.7, §4.8). */
   readonly products: ProductsResource;
-  /** Customers and their tax exemption (spec §4.9–4.11). */
+  /** Customers and their tax exemption (docs/interface.md §4.9–4.11). */
   readonly customers: CustomersResource;
   /** Sellers on a platform (2026-01-01+). */
   readonly merchants: MerchantsResource;

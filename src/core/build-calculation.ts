@@ -142,7 +142,7 @@ function zeroReason(
   if (facts.automaticTax === 'disabled') return { kind: 'automatic_tax_disabled' };
   if (facts.customer.isTaxExempt) return { kind: 'exempt_customer' };
   if (country !== undefined && isReverseCharge(facts, country)) return { kind: 'reverse_charge' };
-  // Test mode always gets rates (api-facts §1.1); live mode collects only where registered.
+  // Test mode always gets rates (docs/decisions.md); live mode collects only where registered.
   if (facts.mode === 'live' && facts.registrations !== undefined && country !== undefined) {
     const registered = facts.registrations.has(country) || (keys ?? []).some((key) => facts.registrations?.has(key));
     if (!registered) return { kind: 'no_nexus' };

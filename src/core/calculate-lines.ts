@@ -36,7 +36,7 @@ export interface LinesResult {
   readonly totalIncludingTaxMinor: number;
 }
 
-/** The hosted API's label for a jurisdiction where the seller does not collect (api-facts §3.7). */
+/** The hosted API's label for a jurisdiction where the seller does not collect (docs/interface.md §2.5). */
 const NO_NEXUS_RATE_TYPE = 'NO COLLECTION; NO STATE NEXUS';
 
 const EXEMPT_RULE: CompiledCategoryRule = { rate: '0', units: 0, note: 'This product category is not taxed.' };

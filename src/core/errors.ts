@@ -8,7 +8,7 @@
  * @module
  */
 
-/** Every error type taxkit can report, with its HTTP status. Spec §7 and DESIGN.md §4. */
+/** Every error type taxkit can report, with its HTTP status. See docs/interface.md §7 and docs/decisions.md. */
 export const TAX_ERROR_STATUS = {
   // validation (400)
   ERROR: 400,

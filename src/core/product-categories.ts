@@ -1,6 +1,6 @@
 /**
  * The product categories (`product_category`, echoed as `product_tax_code`) taxkit accepts: the
- * hosted API's published vocabulary, as far as it is public (api-facts §6.1). A category outside
+ * hosted API's published vocabulary, as far as it is public (docs/interface.md §2.9). A category outside
  * this list is INVALID_PRODUCT_CATEGORY. Taxability by category is rate data (category rules in
  * a rate table); only the categories below are exempt everywhere by definition.
  */

@@ -17,9 +17,9 @@ export interface ErrorResponseContext {
 }
 
 /**
- * The one place an error becomes an HTTP response (DESIGN.md §4, style anchors §2.4).
+ * The one place an error becomes an HTTP response (docs/decisions.md).
  *
- * - A `TaxError` answers with its status, in the format of the request's version (spec §7):
+ * - A `TaxError` answers with its status, in the format of the request's version (docs/interface.md §7):
  *   from 2026-01-01 the flat `{ code, type, message }`; before, the nested `{ error: … }`.
  * - Anything else is a bug: it goes to `report` and the client gets 500 INTERNAL_ERROR with a
  *   generic message and the request id, never a stack or an internal message. A 5xx `TaxError`
@@ -72,8 +72,8 @@ function errorBody(
 ): unknown {
   if (version === undefined || isAtLeast(version, '2026-01-01')) return { code: status, type, message };
   const code = type.toLowerCase();
-  // The spec (§7) names the nested fields `code` and `message`; the hosted API's documented
-  // schema and its real clients use `error_code` and `error_message` (api-facts §13.1, §16.1).
+  // The interface (docs/interface.md §7) names the nested fields `code` and `message`; the hosted API's documented
+  // schema and its real clients use `error_code` and `error_message` (docs/interface.md §7).
   // Both pairs are sent, so a client written against either reads this body.
   return {
     error: {

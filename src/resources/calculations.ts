@@ -14,7 +14,7 @@ import { resolveLines } from './resolve-lines.ts';
 
 export interface CalculationsResource {
   /**
-   * POST /tax/calculations: tax for a customer location and line items (spec §4.1). Records the
+   * POST /tax/calculations: tax for a customer location and line items (docs/interface.md §4.1). Records the
    * calculation so a transaction can be made from it until `expires_at`; records no sale.
    *
    * @example

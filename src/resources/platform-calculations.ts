@@ -116,7 +116,7 @@ async function calculatePlatform(
   );
 }
 
-/** The ship-from address: the request's override, else the merchant's default (api-facts §9). */
+/** The ship-from address: the request's override, else the merchant's default (docs/interface.md §4.14). */
 function originOf(override: Address | undefined, merchant: Merchant): Address {
   const origin = override ?? merchant.defaultAddress;
   if (origin === undefined) {

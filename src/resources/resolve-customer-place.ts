@@ -13,7 +13,7 @@ import type { z } from 'zod';
 type WireCustomer = z.output<typeof customerSchema>;
 
 /**
- * Where the customer is (spec §2.3 rule 3): the address first; the IP (2026-03-01) when there is
+ * Where the customer is (docs/interface.md §2.3 rule 3): the address first; the IP (2026-03-01) when there is
  * no address, or as the fallback when the address cannot be resolved. When both fail, the
  * address's error is reported: it is the caller's own data that is wrong.
  */
@@ -23,7 +23,7 @@ export function resolveCustomerPlace(deps: EngineDeps, customer: WireCustomer, v
       details: { field: 'customer.ip' },
     });
   }
-  // A malformed IP is refused even when the address would have been enough (spec §7).
+  // A malformed IP is refused even when the address would have been enough (docs/interface.md §7).
   const ip =
     customer.ip === undefined
       ? undefined

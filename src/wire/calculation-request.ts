@@ -49,7 +49,7 @@ export const orderDetailsSchema = z.strictObject({
     .meta({ minItems: 1, maxItems: 1000 }),
 });
 
-/** Body of POST /tax/calculations (spec §2.3), every version; version gates live in the resource. */
+/** Body of POST /tax/calculations (docs/interface.md §2.3), every version; version gates live in the resource. */
 export const calculationRequestSchema = z.strictObject({
   customer: customerSchema,
   origin_address: addressSchema.optional(),

@@ -55,7 +55,7 @@ const jsonValue: z.ZodType<unknown> = z.lazy(() =>
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
 );
 
-/** Spec §8: metadata values are shorter than 255 characters (measured as their JSON text). */
+/** docs/interface.md §8: metadata values are shorter than 255 characters (measured as their JSON text). */
 export const metadata = z.record(z.string(), jsonValue).superRefine((value, context) => {
   for (const [key, entry] of Object.entries(value)) {
     const text = typeof entry === 'string' ? entry : JSON.stringify(entry);
@@ -65,7 +65,7 @@ export const metadata = z.record(z.string(), jsonValue).superRefine((value, cont
   }
 });
 
-/** An address of the wire (spec §2.1). Only the country is always required; see resolveAddress. */
+/** An address of the wire (docs/interface.md §2.1). Only the country is always required; see resolveAddress. */
 export const addressSchema = z.strictObject({
   address_line_1: z.string().max(500).optional(),
   address_line_2: z.string().max(500).optional(),

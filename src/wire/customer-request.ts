@@ -4,7 +4,7 @@ import { taxRule } from './tax-rule.ts';
 /** One @, something on both sides, a dot in the domain, no spaces: what mail servers need. */
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
-/** Body of POST /tax/customers (spec §4.9). */
+/** Body of POST /tax/customers (docs/interface.md §4.9). */
 export const customerRequestSchema = z.strictObject({
   email: z
     .string()

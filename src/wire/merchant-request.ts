@@ -13,7 +13,7 @@ const email = z
   .refine((value) => z.email().safeParse(value).success, taxRule('INVALID_EMAIL', 'email is not a valid email address'))
   .meta({ format: 'email' });
 
-/** Body of POST /tax/merchants (spec §4.13, api-facts §8). */
+/** Body of POST /tax/merchants (docs/interface.md §4.13). */
 export const merchantCreateSchema = z.strictObject({
   reference_merchant_id: referenceId,
   name: z.string().min(1).max(255),

@@ -6,7 +6,7 @@ import { taxRule } from './tax-rule.ts';
 export const PLATFORM_ROLES = ['marketplace_provider', 'payment_processor', 'merchant_of_record'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 
-/** Body of POST /tax/platform/calculations (spec §4.14, api-facts §9). Amounts are per unit. */
+/** Body of POST /tax/platform/calculations (docs/interface.md §4.14). Amounts are per unit. */
 export const platformCalculationRequestSchema = z.strictObject({
   customer: customerSchema,
   merchant: z.strictObject({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { metadata, referenceId, requiredString, unixSeconds } from './common-schemas.ts';
 
-/** Body of POST /tax/platform/transactions (spec §4.15). */
+/** Body of POST /tax/platform/transactions (docs/interface.md §4.15). */
 export const platformTransactionRequestSchema = z.strictObject({
   platform_calculation_id: requiredString(255),
   reference_order_id: referenceId,

@@ -3,7 +3,7 @@ import { PRODUCT_CATEGORIES } from '../core/product-categories.ts';
 import { referenceId, requiredString } from './common-schemas.ts';
 import { taxRule } from './tax-rule.ts';
 
-/** Body of POST /tax/products (spec §4.7): all three fields required. */
+/** Body of POST /tax/products (docs/interface.md §4.7): all three fields required. */
 export const productRequestSchema = z.strictObject({
   reference_product_id: referenceId,
   reference_product_name: requiredString(500),

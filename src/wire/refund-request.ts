@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { minorAmount, requiredString, unixSeconds } from './common-schemas.ts';
 import { taxIssue, taxRule } from './tax-rule.ts';
 
-/** One line of a partial refund (spec §4.5): amounts are sent negative. */
+/** One line of a partial refund (docs/interface.md §4.5): amounts are sent negative. */
 export const refundLineItemSchema = z.strictObject({
   reference_product_id: z.string().max(255).optional(),
   reference_line_item_id: z.string().max(255).optional(),
@@ -18,7 +18,7 @@ export const refundLineItemSchema = z.strictObject({
 });
 
 /**
- * Body of POST /tax/refunds (spec §4.5). `line_items` is required for a partial refund and
+ * Body of POST /tax/refunds (docs/interface.md §4.5). `line_items` is required for a partial refund and
  * must be absent (or empty) for a full one: a full refund with lines is ambiguous, so it is
  * refused rather than guessed.
  */

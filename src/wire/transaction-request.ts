@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { metadata, referenceId, requiredString, unixSeconds } from './common-schemas.ts';
 
-/** Body of POST /tax/transactions (spec §4.2). */
+/** Body of POST /tax/transactions (docs/interface.md §4.2). */
 export const transactionRequestSchema = z.strictObject({
   calculation_id: requiredString(255),
   reference_order_id: referenceId,

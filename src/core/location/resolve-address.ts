@@ -9,7 +9,7 @@ const CA_POSTAL = /^([A-Z])(\d)([A-Z])(?: ?(\d[A-Z]\d))?$/;
 
 /**
  * Resolves a customer address to the rate keys of its jurisdictions, checking it against the
- * location tables (DESIGN.md §4): a US ZIP must belong to the given state and a Canadian postal
+ * location tables (docs/decisions.md): a US ZIP must belong to the given state and a Canadian postal
  * code to the given province (ZIP_STATE_MISMATCH), the country must exist (INVALID_COUNTRY_CODE)
  * and the postal code and province must be well formed (MALFORMED_ADDRESS).
  *
