@@ -1,17 +1,18 @@
 import type { LocationTables } from './core/location/location-tables.ts';
-import type { RateIndex } from './core/rates/rate-index.ts';
 import type { Address, Tenant } from './core/types.ts';
 import type { Clock } from './ports/clock.ts';
 import type { GeoLookup } from './ports/geo.ts';
 import type { Ids } from './ports/ids.ts';
 import type { TaxStore } from './ports/store.ts';
+import type { RateSource } from './rates/create-rate-source.ts';
 import type { CalculationSweeper } from './resources/create-calculation-sweeper.ts';
 import type { ApiVersion } from './wire/api-version.ts';
 
 /** What every resource of the engine works with; assembled once by `createTaxEngine`. */
 export interface EngineDeps {
   readonly store: TaxStore;
-  readonly rates: RateIndex;
+  /** Base tables overlaid with the store's imported tables; also rebuilds past snapshots. */
+  readonly rates: RateSource;
   readonly locations: LocationTables;
   readonly geo: GeoLookup | undefined;
   readonly clock: Clock;

@@ -1,6 +1,5 @@
 import { createMemoryStore } from '../adapters/memory/index.ts';
 import type { LocationTables } from './core/location/location-tables.ts';
-import { compileRateIndex } from './core/rates/compile-rate-index.ts';
 import type { RateIndex } from './core/rates/rate-index.ts';
 import type { RateTable } from './core/rates/rate-table.ts';
 import type { Address, Tenant } from './core/types.ts';
@@ -12,6 +11,7 @@ import type { GeoLookup } from './ports/geo.ts';
 import type { Ids } from './ports/ids.ts';
 import type { TaxStore } from './ports/store.ts';
 import { createRandomIds } from './random-ids.ts';
+import { createRateSource, type RateSource } from './rates/create-rate-source.ts';
 import { createCalculationSweeper } from './resources/create-calculation-sweeper.ts';
 import { createCalculationsResource, type CalculationsResource } from './resources/calculations.ts';
 import { createCustomersResource, type CustomersResource } from './resources/customers.ts';
@@ -33,10 +33,18 @@ export interface TaxEngineOptions {
   /** Where records are kept. Default: a fresh in-memory store (`taxkit/memory`). */
   readonly store?: TaxStore;
   /**
-   * Rates: a compiled index, or tables to compile (later tables override earlier ones).
+   * Base rates: tables to compile (later tables override earlier ones), or a compiled index.
    * Default: the embedded tables in `data/rates/` (state-level US, Canada, national VAT/GST).
+   * Tables imported into the store (`taxkit rates import`, `importRates`) are laid over the
+   * base tables; a compiled index is used as it is, without them.
    */
   readonly rates?: RateIndex | RateTable | readonly RateTable[];
+  /**
+   * How often (ms) the engine asks its store whether new rate tables were imported; a running
+   * engine picks them up within this time, without a restart. Default 1000; 0 asks before
+   * every calculation.
+   */
+  readonly ratesCheckIntervalMs?: number;
   /** Place tables for address checks. Default: the embedded `data/locations/`. */
   readonly locations?: LocationTables;
   /** GeoIP lookup for `customer.ip` (2026-03-01); see `taxkit/maxmind`. None by default. */
@@ -81,8 +89,11 @@ export interface TaxEngine {
     readonly calculations: PlatformCalculationsResource;
     readonly transactions: PlatformTransactionsResource;
   };
-  /** The compiled rates in use (their snapshot id is kept with every calculation). */
-  readonly rates: RateIndex;
+  /**
+   * The rates in use: `current()` is the index new calculations use (its snapshot id is kept
+   * with every calculation), `snapshot(id)` the index a past calculation used.
+   */
+  readonly rates: RateSource;
   /**
    * Resolves when background housekeeping (the sweep of long-expired calculations) is done, so
    * a test can observe its effect. Never rejects.
@@ -125,13 +136,19 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
 
 function createEngineDeps(options: TaxEngineOptions): EngineDeps {
   const store = options.store ?? createMemoryStore();
+  const clock = options.clock ?? systemClock;
   return {
     store,
     sweeper: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
-    rates: toRateIndex(options.rates),
+    rates: createRateSource({
+      store,
+      base: baseRates(options.rates),
+      clock,
+      checkIntervalMs: options.ratesCheckIntervalMs ?? 1000,
+    }),
     locations: options.locations ?? loadDefaultLocations(),
     geo: options.geo,
-    clock: options.clock ?? systemClock,
+    clock,
     ids: options.ids ?? createRandomIds(),
     calculationLifetimeSeconds: options.calculationLifetimeSeconds ?? 86_400,
     registrations: options.registrations === undefined ? undefined : new Set(options.registrations),
@@ -140,8 +157,8 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
   };
 }
 
-function toRateIndex(rates: TaxEngineOptions['rates']): RateIndex {
-  if (rates === undefined) return compileRateIndex(loadDefaultRateTables());
-  if ('snapshot' in rates) return rates;
-  return compileRateIndex(rates);
+function baseRates(rates: TaxEngineOptions['rates']): readonly RateTable[] | RateIndex {
+  if (rates === undefined) return loadDefaultRateTables();
+  if (Array.isArray(rates)) return rates;
+  return 'snapshot' in rates ? (rates as RateIndex) : [rates as RateTable];
 }

@@ -54,7 +54,8 @@ async function calculate(
   if (publicKey) refuseStoredReferences(request);
   const { nowMs, now } = callTime(deps);
   const currency = checkCurrency(request.order_details.customer_currency_code, version);
-  const place = resolveCustomerPlace(deps, request.customer, version);
+  const rates = await deps.rates.current();
+  const place = resolveCustomerPlace(deps, request.customer, version, rates);
   const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
   const lines = await resolveLines(
     deps,
@@ -83,6 +84,6 @@ async function calculate(
       metadata: (request.metadata ?? {}) as Metadata,
       registrations: deps.registrations,
     },
-    deps.rates,
+    rates,
   );
 }

@@ -65,6 +65,7 @@ async function calculatePlatform(
     metadata: (request.metadata ?? {}) as Metadata,
     registrations: deps.registrations,
   };
+  const rates = await deps.rates.current();
   const fees =
     request.fee_details === undefined
       ? []
@@ -77,7 +78,7 @@ async function calculatePlatform(
             kind: 'platform',
             automaticTax: request.fee_details.automatic_tax ?? 'auto',
             customer: { type: 'BUSINESS', taxIds: merchant.taxIds, isTaxExempt: false },
-            place: resolveAddress(origin, deps.locations),
+            place: resolveAddress(origin, deps.locations, rates.keys),
             lines: await resolveLines(
               deps,
               tenant,
@@ -87,7 +88,7 @@ async function calculatePlatform(
               true,
             ),
           },
-          deps.rates,
+          rates,
         ).lines;
   return buildCalculation(
     {
@@ -96,7 +97,7 @@ async function calculatePlatform(
       kind: 'platform',
       automaticTax: request.order_details.automatic_tax ?? 'auto',
       customer,
-      place: resolveCustomerPlace(deps, request.customer, version),
+      place: resolveCustomerPlace(deps, request.customer, version, rates),
       lines: await resolveLines(
         deps,
         tenant,
@@ -112,7 +113,7 @@ async function calculatePlatform(
         feeLines: fees,
       },
     },
-    deps.rates,
+    rates,
   );
 }
 

@@ -2,6 +2,7 @@ import { TaxError } from '../core/errors.ts';
 import { resolveAddress } from '../core/location/resolve-address.ts';
 import { ipv4OfMapped } from '../core/location/ipv4-of-mapped.ts';
 import { resolveIp, type IpResolution, type IpResolutionMode } from '../core/location/resolve-ip.ts';
+import type { RateIndex } from '../core/rates/rate-index.ts';
 import type { CalculationCustomer, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { isAtLeast, type ApiVersion } from '../wire/api-version.ts';
@@ -17,7 +18,12 @@ type WireCustomer = z.output<typeof customerSchema>;
  * no address, or as the fallback when the address cannot be resolved. When both fail, the
  * address's error is reported: it is the caller's own data that is wrong.
  */
-export function resolveCustomerPlace(deps: EngineDeps, customer: WireCustomer, version: ApiVersion): IpResolution {
+export function resolveCustomerPlace(
+  deps: EngineDeps,
+  customer: WireCustomer,
+  version: ApiVersion,
+  rates?: RateIndex,
+): IpResolution {
   if (customer.ip !== undefined && !isAtLeast(version, '2026-03-01')) {
     throw new TaxError('UNRECOGNIZED_FIELD', 'customer.ip requires X-API-Version 2026-03-01.', {
       details: { field: 'customer.ip' },
@@ -41,7 +47,7 @@ export function resolveCustomerPlace(deps: EngineDeps, customer: WireCustomer, v
     return resolveByIp(deps, ip.value, ip.mode);
   }
   try {
-    return resolveAddress(toAddress(customer.address, 'customer.address'), deps.locations);
+    return resolveAddress(toAddress(customer.address, 'customer.address'), deps.locations, rates?.keys);
   } catch (addressError) {
     if (ip === undefined) throw addressError;
     try {
