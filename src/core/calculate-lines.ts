@@ -2,7 +2,9 @@ import { allocate } from './money/allocate.ts';
 import { addScaled, excludeTax, exactTax, roundScaled } from './money/apply-rate.ts';
 import { formatScaled } from './money/format-scaled.ts';
 import { ALWAYS_EXEMPT_CATEGORIES } from './product-categories.ts';
-import type { CompiledCategoryRule, ResolvedRate } from './rates/rate-index.ts';
+import type { ResolvedRate } from './rates/rate-index.ts';
+import { applyRules, NO_THRESHOLD, shareWeights, taxableBase } from './taxability/apply-rules.ts';
+import { excludeTaxWithThresholds } from './taxability/exclude-tax-with-thresholds.ts';
 import type { JurisdictionTax, TaxLine } from './types.ts';
 
 /** One line to tax, already validated and with its category resolved. */
@@ -37,8 +39,6 @@ export interface LinesResult {
 /** The hosted API's label for a jurisdiction where the seller does not collect (api-facts §3.7). */
 const NO_NEXUS_RATE_TYPE = 'NO COLLECTION; NO STATE NEXUS';
 
-const EXEMPT_RULE: CompiledCategoryRule = { rate: '0', units: 0, note: 'This product category is not taxed.' };
-
 const ZERO_NOTES: Record<ZeroReason['kind'], string> = {
   exempt_customer: 'Customer is tax exempt; no tax is due.',
   automatic_tax_disabled: 'automatic_tax is disabled; no tax was calculated.',
@@ -47,7 +47,9 @@ const ZERO_NOTES: Record<ZeroReason['kind'], string> = {
 };
 
 /**
- * Taxes every line at `rates` (the jurisdictions in force at the customer's location).
+ * Taxes every line at `rates` (the jurisdictions in force at the customer's location), each
+ * jurisdiction by its category rule for the line's category when it has one (exempt, reduced
+ * rate, partial base, per-item threshold; `src/core/taxability/`), with a note saying so.
  *
  * Rounding (README "Rounding"): each jurisdiction's exact tax (`taxDue`, base × rate) is kept
  * unrounded; a line's tax is the half-up rounding of the sum of its jurisdictions' exact taxes
@@ -88,35 +90,34 @@ function calculateLine(
 ): TaxLine {
   const count = rates.length;
   const exempt = ALWAYS_EXEMPT_CATEGORIES.has(line.category);
-  const units: number[] = [];
-  const notes: string[] = [];
-  let combinedUnits = 0;
+  const applied = applyRules(line, rates, exempt, zero === undefined ? undefined : ZERO_NOTES[zero.kind]);
+  const { units, cuts, modes } = applied;
   let fees = 0;
-  for (let index = 0; index < count; index += 1) {
-    const rate = rates[index] as ResolvedRate;
-    const rule = exempt ? EXEMPT_RULE : rate.categories?.get(line.category);
-    const applied = zero === undefined ? (rule?.units ?? rate.units) : 0;
-    units[index] = applied;
-    notes[index] = zero === undefined ? (rule?.note ?? rate.jurisdiction.note ?? '') : ZERO_NOTES[zero.kind];
-    combinedUnits += applied;
-    if (zero === undefined) fees += rate.feeMinor;
-  }
+  if (zero === undefined) for (const rate of rates) fees += rate.feeMinor;
 
-  const base = taxIncluded ? excludeTax(line.amountMinor - fees, combinedUnits) : line.amountMinor;
+  const base = taxIncluded
+    ? applied.thresholds
+      ? excludeTaxWithThresholds(line.amountMinor - fees, units, modes, cuts)
+      : excludeTax(line.amountMinor - fees, applied.combinedUnits)
+    : line.amountMinor;
   let exactSum: number | bigint = 0;
   const exact: (number | bigint)[] = [];
+  const taxedBase: number[] = [];
   for (let index = 0; index < count; index += 1) {
-    const value = exactTax(base, units[index] as number);
+    const taxable = taxableBase(base, modes[index] as number, cuts[index] as number);
+    taxedBase[index] = taxable;
+    const value = exactTax(taxable, units[index] as number);
     exact[index] = value;
     exactSum = addScaled(exactSum, value);
   }
   const percentTax = taxIncluded ? line.amountMinor - fees - base : roundScaled(exactSum);
-  const shares = allocate(percentTax, units);
+  const shares = allocate(percentTax, applied.thresholds ? shareWeights(exact, units, taxedBase) : units);
   const jurisdictions: JurisdictionTax[] = [];
   for (let index = 0; index < count; index += 1) {
     const rate = rates[index] as ResolvedRate;
     const fee = zero === undefined ? rate.feeMinor : 0;
     const definition = rate.jurisdiction;
+    const shown = taxedBase[index] === 0 && base !== 0 ? 0 : (units[index] as number);
     jurisdictions[index] = {
       jurisdictionId: definition.id,
       name: definition.name,
@@ -124,11 +125,13 @@ function calculateLine(
       authorityName: definition.authorityName,
       authorityType: definition.authorityType,
       taxType: definition.taxType,
-      rate: units[index] === rate.units ? rate.rate : formatScaled(units[index] as number),
+      rate: shown === rate.units ? rate.rate : formatScaled(shown),
       feeMinor: fee,
       taxDue: formatScaled(exact[index] as number | bigint),
       taxMinor: (shares[index] as number) + fee,
-      note: notes[index] as string,
+      note: (taxedBase[index] === base && modes[index] !== NO_THRESHOLD ? applied.notApplied : applied.notes)[
+        index
+      ] as string,
     };
   }
   const tax = percentTax + fees;

@@ -1,8 +1,13 @@
 import { TaxError } from '../errors.ts';
 import { parseRate } from '../money/parse-rate.ts';
+import type { CompiledCategoryRule } from '../taxability/compiled-category-rule.ts';
+import { compileTaxability, type TaxabilityIndex } from '../taxability/compile-taxability.ts';
+import { checkExactPartials } from '../taxability/check-exact-partials.ts';
+import { regionOfKey } from '../taxability/region-of-key.ts';
+import { splitByRules } from '../taxability/split-by-rules.ts';
 import { parseDay } from './day-number.ts';
 import { hashText } from './hash-text.ts';
-import type { CompiledCategoryRule, KeyTimeline, RateIndex, ResolvedRate } from './rate-index.ts';
+import type { KeyTimeline, RateIndex, ResolvedRate } from './rate-index.ts';
 import type { JurisdictionDef, RatePeriod, RateTable } from './rate-table.ts';
 
 interface CompiledPeriod {
@@ -42,9 +47,20 @@ export function compileRateIndex(input: RateTable | readonly RateTable[]): RateI
     for (const location of table.locations) locations.set(location.key, location.jurisdictions);
   }
 
+  // Taxability rules hang on regions, so each jurisdiction needs one: its own, its country's,
+  // or the state/province of the location keys that name it.
+  const taxability = compileTaxability(tables.map((table) => table.taxability ?? []));
+  const keyRegions = new Map<string, string>();
+  for (const [key, ids] of locations) {
+    for (const id of ids) if (!keyRegions.has(id)) keyRegions.set(id, regionOfKey(key));
+  }
+  const shared = new Map<string, ReadonlyMap<string, CompiledCategoryRule>>();
   const compiled = new Map<string, CompiledPeriod[]>();
   for (const [id, list] of periods) {
-    compiled.set(id, compilePeriods(jurisdictions.get(id) as JurisdictionDef, list));
+    const jurisdiction = jurisdictions.get(id) as JurisdictionDef;
+    const region =
+      jurisdiction.region ?? (jurisdiction.level === 'COUNTRY' ? jurisdiction.country : keyRegions.get(id));
+    compiled.set(id, compilePeriods(jurisdiction, list, taxability, region, shared));
   }
 
   const keys = new Map<string, KeyTimeline>();
@@ -71,9 +87,20 @@ export function compileRateIndex(input: RateTable | readonly RateTable[]): RateI
   });
 }
 
-function compilePeriods(jurisdiction: JurisdictionDef, list: readonly RatePeriod[]): CompiledPeriod[] {
+/**
+ * A jurisdiction's periods, each cut wherever its region's taxability rules change, so every
+ * compiled period carries the category rules of its whole span.
+ */
+function compilePeriods(
+  jurisdiction: JurisdictionDef,
+  list: readonly RatePeriod[],
+  taxability: TaxabilityIndex,
+  region: string | undefined,
+  shared: Map<string, ReadonlyMap<string, CompiledCategoryRule>>,
+): CompiledPeriod[] {
+  const role = jurisdiction.level === 'COUNTRY' || jurisdiction.level === 'STATE' ? 'primary' : 'local';
   const result = list
-    .map((period): CompiledPeriod => {
+    .flatMap((period): CompiledPeriod[] => {
       const from = parseDay(period.from);
       const to = period.to === undefined ? OPEN_END : parseDay(period.to);
       if (to <= from) {
@@ -82,14 +109,23 @@ function compilePeriods(jurisdiction: JurisdictionDef, list: readonly RatePeriod
           `Jurisdiction "${jurisdiction.id}": period ${period.from}..${period.to} is empty.`,
         );
       }
-      const rate: ResolvedRate = Object.freeze({
-        jurisdiction,
-        rate: period.rate,
-        units: parseRate(period.rate),
-        feeMinor: period.feeMinor ?? 0,
-        categories: compileCategories(period),
+      const units = parseRate(period.rate);
+      const own = compileCategories(period, jurisdiction);
+      const spans =
+        region === undefined
+          ? [{ from, to, categories: own }]
+          : splitByRules(taxability, region, role, from, to, jurisdiction.note ?? '', own, shared);
+      return spans.map((span) => {
+        checkExactPartials(jurisdiction.id, period.rate, units, span.categories);
+        const rate: ResolvedRate = Object.freeze({
+          jurisdiction,
+          rate: period.rate,
+          units,
+          feeMinor: period.feeMinor ?? 0,
+          categories: span.categories,
+        });
+        return { from: span.from, to: span.to, rate };
       });
-      return { from, to, rate };
     })
     .sort((a, b) => a.from - b.from);
   for (let index = 1; index < result.length; index += 1) {
@@ -100,11 +136,26 @@ function compilePeriods(jurisdiction: JurisdictionDef, list: readonly RatePeriod
   return result;
 }
 
-function compileCategories(period: RatePeriod): ReadonlyMap<string, CompiledCategoryRule> | undefined {
+/** A period's own `categories`: reduced rates for this jurisdiction only. */
+function compileCategories(
+  period: RatePeriod,
+  jurisdiction: JurisdictionDef,
+): ReadonlyMap<string, CompiledCategoryRule> | undefined {
   if (period.categories === undefined) return undefined;
   const map = new Map<string, CompiledCategoryRule>();
   for (const [category, rule] of Object.entries(period.categories)) {
-    map.set(category, Object.freeze({ rate: rule.rate, units: parseRate(rule.rate), note: rule.note }));
+    const note = rule.note ?? jurisdiction.note ?? '';
+    map.set(
+      category,
+      Object.freeze({
+        kind: 'rate' as const,
+        rate: rule.rate,
+        units: parseRate(rule.rate),
+        thresholdMinor: 0,
+        note,
+        noteNotApplied: note,
+      }),
+    );
   }
   return map;
 }
