@@ -3,9 +3,11 @@ import type { LocationTables } from './core/location/location-tables.ts';
 import { compileRateIndex } from './core/rates/compile-rate-index.ts';
 import type { RateIndex } from './core/rates/rate-index.ts';
 import type { RateTable } from './core/rates/rate-table.ts';
+import { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
+import type { TaxabilityTable } from './core/taxability/taxability-rule.ts';
 import type { Address, Tenant } from './core/types.ts';
 import { loadDefaultLocations } from './defaults/load-default-locations.ts';
-import { loadDefaultRateTables } from './defaults/load-default-rate-tables.ts';
+import { loadDefaultRateTables, loadDefaultTaxability } from './defaults/load-default-rate-tables.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import type { GeoLookup } from './ports/geo.ts';
@@ -37,6 +39,12 @@ export interface TaxEngineOptions {
    * Default: the embedded tables in `data/rates/` (state-level US, Canada, national VAT/GST).
    */
   readonly rates?: RateIndex | RateTable | readonly RateTable[];
+  /**
+   * Taxability rules (how product categories are taxed by region), compiled before the `rates`
+   * tables, whose own rules override them. Default: the embedded rules in `data/taxability/`;
+   * `[]` for none. Not used when `rates` is an already compiled index (its rules are inside).
+   */
+  readonly taxability?: readonly TaxabilityTable[];
   /** Place tables for address checks. Default: the embedded `data/locations/`. */
   readonly locations?: LocationTables;
   /** GeoIP lookup for `customer.ip` (2026-03-01); see `taxkit/maxmind`. None by default. */
@@ -119,7 +127,7 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
   return {
     store,
     sweepCalculations: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
-    rates: toRateIndex(options.rates),
+    rates: toRateIndex(options.rates, options.taxability),
     locations: options.locations ?? loadDefaultLocations(),
     geo: options.geo,
     clock: options.clock ?? systemClock,
@@ -131,8 +139,17 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
   };
 }
 
-function toRateIndex(rates: TaxEngineOptions['rates']): RateIndex {
-  if (rates === undefined) return compileRateIndex(loadDefaultRateTables());
+function toRateIndex(rates: TaxEngineOptions['rates'], taxability: TaxEngineOptions['taxability']): RateIndex {
+  const rules = taxability === undefined ? loadDefaultTaxability() : taxability.map(taxabilityAsRateTable);
+  if (rates === undefined) {
+    return compileRateIndex(taxability === undefined ? loadDefaultRateTables() : [...rules, ...defaultRatesOnly()]);
+  }
   if ('snapshot' in rates) return rates;
-  return compileRateIndex(rates);
+  return compileRateIndex([...rules, ...(Array.isArray(rates) ? rates : [rates as RateTable])]);
+}
+
+/** The embedded rate tables without the embedded taxability rules. */
+function defaultRatesOnly(): readonly RateTable[] {
+  const rules = new Set(loadDefaultTaxability());
+  return loadDefaultRateTables().filter((table) => !rules.has(table));
 }
