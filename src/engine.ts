@@ -1,19 +1,19 @@
 import { createMemoryStore } from '../adapters/memory/index.ts';
 import type { LocationTables } from './core/location/location-tables.ts';
-import { compileRateIndex } from './core/rates/compile-rate-index.ts';
 import type { RateIndex } from './core/rates/rate-index.ts';
 import type { RateTable } from './core/rates/rate-table.ts';
 import { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
 import type { TaxabilityTable } from './core/taxability/taxability-rule.ts';
 import type { Address, Tenant } from './core/types.ts';
 import { loadDefaultLocations } from './defaults/load-default-locations.ts';
-import { loadDefaultRateTables, loadDefaultTaxability } from './defaults/load-default-rate-tables.ts';
+import { loadDefaultRatesOnly, loadDefaultTaxability } from './defaults/load-default-rate-tables.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import type { GeoLookup } from './ports/geo.ts';
 import type { Ids } from './ports/ids.ts';
 import type { TaxStore } from './ports/store.ts';
 import { createRandomIds } from './random-ids.ts';
+import { createRateSource, type RateSource } from './rates/create-rate-source.ts';
 import { createCalculationSweeper } from './resources/create-calculation-sweeper.ts';
 import { createCalculationsResource, type CalculationsResource } from './resources/calculations.ts';
 import { createCustomersResource, type CustomersResource } from './resources/customers.ts';
@@ -35,8 +35,10 @@ export interface TaxEngineOptions {
   /** Where records are kept. Default: a fresh in-memory store (`taxkit/memory`). */
   readonly store?: TaxStore;
   /**
-   * Rates: a compiled index, or tables to compile (later tables override earlier ones).
+   * Base rates: tables to compile (later tables override earlier ones), or a compiled index.
    * Default: the embedded tables in `data/rates/` (state-level US, Canada, national VAT/GST).
+   * Tables imported into the store (`taxkit rates import`, `importRates`) are laid over the
+   * base tables; a compiled index is used as it is, without them.
    */
   readonly rates?: RateIndex | RateTable | readonly RateTable[];
   /**
@@ -45,6 +47,12 @@ export interface TaxEngineOptions {
    * `[]` for none. Not used when `rates` is an already compiled index (its rules are inside).
    */
   readonly taxability?: readonly TaxabilityTable[];
+  /**
+   * How often (ms) the engine asks its store whether new rate tables were imported; a running
+   * engine picks them up within this time, without a restart. Default 1000; 0 asks before
+   * every calculation.
+   */
+  readonly ratesCheckIntervalMs?: number;
   /** Place tables for address checks. Default: the embedded `data/locations/`. */
   readonly locations?: LocationTables;
   /** GeoIP lookup for `customer.ip` (2026-03-01); see `taxkit/maxmind`. None by default. */
@@ -72,15 +80,15 @@ export interface TaxEngineOptions {
 /** The in-process tax service: one resource per resource of the HTTP API, same JSON shapes. */
 export interface TaxEngine {
   readonly calculations: CalculationsResource;
-  /** Sales recorded from calculations (spec §4.2–4.4). */
+  /** Sales recorded from calculations (docs/interface.md §4.2–4.4). */
   readonly transactions: TransactionsResource;
-  /** Full and partial refunds of transactions (spec §4.5). */
+  /** Full and partial refunds of transactions (docs/interface.md §4.5). */
   readonly refunds: RefundsResource;
-  /** Reversals of refunds (spec §4.6). */
+  /** Reversals of refunds (docs/interface.md §4.6). */
   readonly refundReversals: RefundReversalsResource;
-  /** Products and their tax categories (spec §4.7, §4.8). */
+  /** Products and their tax categories (docs/interface.md §4.7, §4.8). */
   readonly products: ProductsResource;
-  /** Customers and their tax exemption (spec §4.9–4.11). */
+  /** Customers and their tax exemption (docs/interface.md §4.9–4.11). */
   readonly customers: CustomersResource;
   /** Sellers on a platform (2026-01-01+). */
   readonly merchants: MerchantsResource;
@@ -89,9 +97,17 @@ export interface TaxEngine {
     readonly calculations: PlatformCalculationsResource;
     readonly transactions: PlatformTransactionsResource;
   };
-  /** The compiled rates in use (their snapshot id is kept with every calculation). */
-  readonly rates: RateIndex;
-  /** Closes the store. */
+  /**
+   * The rates in use: `current()` is the index new calculations use (its snapshot id is kept
+   * with every calculation), `snapshot(id)` the index a past calculation used.
+   */
+  readonly rates: RateSource;
+  /**
+   * Resolves when background housekeeping (the sweep of long-expired calculations) is done, so
+   * a test can observe its effect. Never rejects.
+   */
+  whenIdle(): Promise<void>;
+  /** Stops housekeeping, waits for its running batch, and closes the store. */
   close(): Promise<void>;
 }
 
@@ -118,19 +134,29 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
       transactions: createPlatformTransactionsResource(deps),
     },
     rates: deps.rates,
-    close: () => deps.store.close(),
+    whenIdle: () => deps.sweeper.idle(),
+    close: async () => {
+      await deps.sweeper.stop();
+      await deps.store.close();
+    },
   };
 }
 
 function createEngineDeps(options: TaxEngineOptions): EngineDeps {
   const store = options.store ?? createMemoryStore();
+  const clock = options.clock ?? systemClock;
   return {
     store,
-    sweepCalculations: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
-    rates: toRateIndex(options.rates, options.taxability),
+    sweeper: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
+    rates: createRateSource({
+      store,
+      base: baseRates(options.rates, options.taxability),
+      clock,
+      checkIntervalMs: options.ratesCheckIntervalMs ?? 1000,
+    }),
     locations: options.locations ?? loadDefaultLocations(),
     geo: options.geo,
-    clock: options.clock ?? systemClock,
+    clock,
     ids: options.ids ?? createRandomIds(),
     calculationLifetimeSeconds: options.calculationLifetimeSeconds ?? 86_400,
     registrations: options.registrations === undefined ? undefined : new Set(options.registrations),
@@ -139,17 +165,14 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
   };
 }
 
-function toRateIndex(rates: TaxEngineOptions['rates'], taxability: TaxEngineOptions['taxability']): RateIndex {
+function baseRates(
+  rates: TaxEngineOptions['rates'],
+  taxability: TaxEngineOptions['taxability'],
+): readonly RateTable[] | RateIndex {
+  if (rates !== undefined && !Array.isArray(rates) && 'snapshot' in rates) return rates as RateIndex;
+  // The taxability rules come first, so the rules of any table after them (and of imported
+  // tables, overlaid later) override them.
   const rules = taxability === undefined ? loadDefaultTaxability() : taxability.map(taxabilityAsRateTable);
-  if (rates === undefined) {
-    return compileRateIndex(taxability === undefined ? loadDefaultRateTables() : [...rules, ...defaultRatesOnly()]);
-  }
-  if ('snapshot' in rates) return rates;
-  return compileRateIndex([...rules, ...(Array.isArray(rates) ? rates : [rates as RateTable])]);
-}
-
-/** The embedded rate tables without the embedded taxability rules. */
-function defaultRatesOnly(): readonly RateTable[] {
-  const rules = new Set(loadDefaultTaxability());
-  return loadDefaultRateTables().filter((table) => !rules.has(table));
+  if (rates === undefined) return [...rules, ...loadDefaultRatesOnly()];
+  return [...rules, ...(Array.isArray(rates) ? rates : [rates as RateTable])];
 }

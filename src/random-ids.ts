@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IdPrefix, Ids } from './ports/ids.ts';
 
 /**
- * Ids shaped like the hosted API's (api-facts §1.5): prefix, 13-digit epoch milliseconds, then
+ * Ids shaped like the hosted API's (docs/interface.md §1): prefix, 13-digit epoch milliseconds, then
  * a random UUID, e.g. `calc_1748380341807e125e1a0-415e-407d-98e4-00d2717f4ac9`.
  */
 export function createRandomIds(): Ids {

@@ -2,7 +2,7 @@ import type { GeoLocation } from '../../src/ports/geo.ts';
 
 /**
  * Maps one MMDB record to a {@link GeoLocation}. Two record shapes exist in the free city
- * databases (data-sources.md §2.5), and the shape is told per record:
+ * databases (docs/data.md §2.5), and the shape is told per record:
  *
  * - GeoIP2 / GeoLite2-City (MaxMind's own files): `country.iso_code`,
  *   `subdivisions[0].iso_code` ("CA", "QC"), `city.names.en`, `postal.code`. When `country` is

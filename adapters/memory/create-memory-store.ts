@@ -3,6 +3,7 @@ import { TaxError } from '../../src/core/errors.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
 import { createMemoryDirectory } from './create-memory-directory.ts';
 import { createMemoryLedger } from './create-memory-ledger.ts';
+import { createMemoryRates } from './create-memory-rates.ts';
 import { createTenantRecords, type TenantRecords } from './tenant-records.ts';
 
 /**
@@ -21,6 +22,9 @@ import { createTenantRecords, type TenantRecords } from './tenant-records.ts';
 export function createMemoryStore(): TaxStore {
   const tenants = new Map<string, TenantRecords>();
   let closed = false;
+  const checkOpen = () => {
+    if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
+  };
 
   function recordsOf(tenant: Tenant): TenantRecords {
     if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
@@ -38,11 +42,13 @@ export function createMemoryStore(): TaxStore {
     name: 'memory',
     ...createMemoryLedger(recordsOf),
     ...createMemoryDirectory(recordsOf),
-    async deleteCalculationsExpiredBefore(before) {
+    ...createMemoryRates(checkOpen),
+    async deleteCalculationsExpiredBefore(before, limit = Number.POSITIVE_INFINITY) {
       if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
       let deleted = 0;
       for (const records of tenants.values()) {
         for (const [id, calculation] of records.calculations) {
+          if (deleted >= limit) return deleted;
           if (calculation.expiresAt < before) {
             records.calculations.delete(id);
             deleted += 1;

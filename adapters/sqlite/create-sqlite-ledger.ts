@@ -98,8 +98,12 @@ export function createSqliteLedger(
           client.pragma('synchronous = FULL');
         }
       }),
-    deleteCalculationsExpiredBefore: (before) =>
-      settle(() => s.deleteCalculationsExpiredBefore.run({ before }).changes),
+    deleteCalculationsExpiredBefore: (before, limit) =>
+      settle(() =>
+        limit === undefined
+          ? s.deleteCalculationsExpiredBefore.run({ before }).changes
+          : s.deleteSomeCalculationsExpiredBefore.run({ before, limit: Math.max(0, Math.floor(limit)) }).changes,
+      ),
     getCalculation: (tenant, id) =>
       settle(() => recordOf<Calculation>(s.getCalculation.get({ ...tenantOf(tenant), id }))),
     insertTransactions: (tenant, transactions) => settle(() => recordTransactions(tenant, transactions)),

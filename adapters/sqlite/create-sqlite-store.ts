@@ -3,6 +3,7 @@ import { TaxError } from '../../src/core/errors.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
 import { createSqliteDirectory } from './create-sqlite-directory.ts';
 import { createSqliteLedger } from './create-sqlite-ledger.ts';
+import { createSqliteRates } from './create-sqlite-rates.ts';
 import { openSqlite, type SqliteConnection } from './open-sqlite.ts';
 import { prepareDirectoryStatements } from './prepare-directory-statements.ts';
 import { prepareLedgerStatements } from './prepare-ledger-statements.ts';
@@ -54,6 +55,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteTaxStore {
       // Preparing fails when the file's tables are not the ones this version expects.
       ...createSqliteLedger(client, prepareLedgerStatements(db), durable),
       ...createSqliteDirectory(client, prepareDirectoryStatements(db)),
+      ...createSqliteRates(client),
       async close() {
         // A second close() is a no-op; calls after it fail with STORAGE_UNAVAILABLE.
         if (client.open) client.close();

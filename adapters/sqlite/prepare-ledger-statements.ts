@@ -22,6 +22,13 @@ export function prepareLedgerStatements(db: BetterSQLite3Database) {
       .delete(calculations)
       .where(lt(calculations.expiresAt, p('before')))
       .prepare(),
+    /** The same, at most `limit` rows: one short write transaction per batch of a sweep. */
+    deleteSomeCalculationsExpiredBefore: db
+      .delete(calculations)
+      .where(
+        sql`(${calculations.accountId}, ${calculations.mode}, ${calculations.id}) IN (SELECT ${calculations.accountId}, ${calculations.mode}, ${calculations.id} FROM ${calculations} WHERE ${calculations.expiresAt} < ${p('before')} LIMIT ${p('limit')})`,
+      )
+      .prepare(),
 
     insertTransaction: prepareInsert(db, transactions),
     getLiveTransaction: db

@@ -194,3 +194,38 @@ export const merchants = sqliteTable(
     check('merchants_mode_check', MODE_CHECK),
   ],
 );
+
+/**
+ * Rate tables (`taxkit rates import`), shared by every account: one row per distinct table
+ * content (`id` is its content hash), the whole record as JSON in `body`. An imported table is
+ * active: `active_seq` orders the active ones (later overrides earlier) and `active_revision`
+ * is the rate revision its import produced. A base table saved only for a snapshot has both
+ * null. Rows are never deleted: snapshots name them.
+ */
+export const rateTables = sqliteTable(
+  'rate_tables',
+  {
+    id: text('id').primaryKey(),
+    format: text('format').notNull(),
+    fileName: text('file_name').notNull(),
+    name: text('name').notNull(),
+    effectiveDate: text('effective_date').notNull(),
+    rowCount: integer('row_count').notNull(),
+    importedAt: integer('imported_at').notNull(),
+    activeSeq: integer('active_seq'),
+    activeRevision: integer('active_revision'),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    uniqueIndex('rate_tables_active_seq_unique').on(t.activeSeq),
+    // rateRevision() is MAX(active_revision): one index probe, so engines may ask often.
+    index('rate_tables_active_revision').on(t.activeRevision),
+  ],
+);
+
+/** Rate snapshots: which tables (content ids, in compile order, as a JSON array) each is made of. */
+export const rateSnapshots = sqliteTable('rate_snapshots', {
+  id: text('id').primaryKey(),
+  tableIds: text('table_ids').notNull(),
+  createdAt: integer('created_at').notNull(),
+});

@@ -31,6 +31,8 @@ export interface CalculationFacts {
   readonly metadata: Metadata;
   readonly registrations: ReadonlySet<string> | undefined;
   readonly platform?: PlatformDetails;
+  /** Where the lines sit in the request, for errors: default `order_details.line_items`. */
+  readonly linesField?: string;
 }
 
 const EU_VAT_AREA = new Set([
@@ -73,7 +75,7 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
   const rates =
     located === undefined ? NO_RATES : ratesAt(index, located.rateKeys, day, located.location.address.country);
   const zero = zeroReason(facts, located?.location.address.country, located?.rateKeys);
-  const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero);
+  const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero, facts.linesField);
   const location = located?.location ?? {
     address: {
       line1: '',
@@ -140,7 +142,7 @@ function zeroReason(
   if (facts.automaticTax === 'disabled') return { kind: 'automatic_tax_disabled' };
   if (facts.customer.isTaxExempt) return { kind: 'exempt_customer' };
   if (country !== undefined && isReverseCharge(facts, country)) return { kind: 'reverse_charge' };
-  // Test mode always gets rates (api-facts §1.1); live mode collects only where registered.
+  // Test mode always gets rates (docs/decisions.md); live mode collects only where registered.
   if (facts.mode === 'live' && facts.registrations !== undefined && country !== undefined) {
     const registered = facts.registrations.has(country) || (keys ?? []).some((key) => facts.registrations?.has(key));
     if (!registered) return { kind: 'no_nexus' };

@@ -1,5 +1,7 @@
 import { allocate } from './money/allocate.ts';
 import { addScaled, excludeTax, exactTax, roundScaled } from './money/apply-rate.ts';
+import { checkedAdd, checkedMinor } from './money/checked-add.ts';
+import { TaxError } from './errors.ts';
 import { formatScaled } from './money/format-scaled.ts';
 import { ALWAYS_EXEMPT_CATEGORIES } from './product-categories.ts';
 import type { ResolvedRate } from './rates/rate-index.ts';
@@ -36,7 +38,7 @@ export interface LinesResult {
   readonly totalIncludingTaxMinor: number;
 }
 
-/** The hosted API's label for a jurisdiction where the seller does not collect (api-facts §3.7). */
+/** The hosted API's label for a jurisdiction where the seller does not collect (docs/interface.md §2.5). */
 const NO_NEXUS_RATE_TYPE = 'NO COLLECTION; NO STATE NEXUS';
 
 const ZERO_NOTES: Record<ZeroReason['kind'], string> = {
@@ -56,23 +58,28 @@ const ZERO_NOTES: Record<ZeroReason['kind'], string> = {
  * plus their flat fees; totals are sums of lines. Tax-inclusive lines are split as
  * `excluded = round(amount / (1 + combined rate))` and `tax = amount − excluded`, so the two
  * always add up to the amount.
+ *
+ * Every amount it returns is exact: a line or total that would pass 2^53 − 1 minor units is
+ * refused with 400 INVALID_VALUE naming the line's amount (or `field` for a total), rather
+ * than summed in floats (README "Limits"). `field` is where the lines sit in the request.
  */
 export function calculateLines(
   lines: readonly LineInput[],
   rates: readonly ResolvedRate[],
   taxIncluded: boolean,
   zero: ZeroReason | undefined,
+  field = 'order_details.line_items',
 ): LinesResult {
   const taxed: TaxLine[] = [];
   let totalTax = 0;
   let totalExcluding = 0;
   let totalIncluding = 0;
-  for (const line of lines) {
-    const result = calculateLine(line, rates, taxIncluded, zero);
+  for (const [index, line] of lines.entries()) {
+    const result = calculateLine(line, rates, taxIncluded, zero, `${field}[${index}].amount`);
     taxed.push(result);
-    totalTax += result.taxMinor;
-    totalExcluding += result.amountExcludingTaxMinor;
-    totalIncluding += result.amountIncludingTaxMinor;
+    totalTax = checkedAdd(totalTax, result.taxMinor, field);
+    totalExcluding = checkedAdd(totalExcluding, result.amountExcludingTaxMinor, field);
+    totalIncluding = checkedAdd(totalIncluding, result.amountIncludingTaxMinor, field);
   }
   return {
     lines: taxed,
@@ -87,13 +94,23 @@ function calculateLine(
   rates: readonly ResolvedRate[],
   taxIncluded: boolean,
   zero: ZeroReason | undefined,
+  field: string,
 ): TaxLine {
   const count = rates.length;
   const exempt = ALWAYS_EXEMPT_CATEGORIES.has(line.category);
   const applied = applyRules(line, rates, exempt, zero === undefined ? undefined : ZERO_NOTES[zero.kind]);
   const { units, cuts, modes } = applied;
   let fees = 0;
-  if (zero === undefined) for (const rate of rates) fees += rate.feeMinor;
+  if (zero === undefined) for (const rate of rates) fees = checkedAdd(fees, rate.feeMinor, field);
+  if (taxIncluded && line.amountMinor < fees) {
+    // The fees are part of a tax-inclusive amount; one that cannot hold them would go negative
+    // and later refunds would take tax from the wrong jurisdictions.
+    throw new TaxError(
+      'INVALID_VALUE',
+      `${field}: the tax-inclusive amount ${line.amountMinor} is below the flat fees of ${fees} it must include.`,
+      { details: { field, minimum: fees } },
+    );
+  }
 
   const base = taxIncluded
     ? applied.thresholds
@@ -110,14 +127,17 @@ function calculateLine(
     exact[index] = value;
     exactSum = addScaled(exactSum, value);
   }
-  const percentTax = taxIncluded ? line.amountMinor - fees - base : roundScaled(exactSum);
+  const percentTax = taxIncluded ? line.amountMinor - fees - base : checkedMinor(roundScaled(exactSum), field);
   const shares = allocate(percentTax, applied.thresholds ? shareWeights(exact, units, taxedBase) : units);
   const jurisdictions: JurisdictionTax[] = [];
   for (let index = 0; index < count; index += 1) {
     const rate = rates[index] as ResolvedRate;
     const fee = zero === undefined ? rate.feeMinor : 0;
     const definition = rate.jurisdiction;
+    // A threshold that exempted the whole price shows rate 0, as an exemption does.
     const shown = taxedBase[index] === 0 && base !== 0 ? 0 : (units[index] as number);
+    // A threshold rule whose threshold did not bite says so instead of claiming it applied.
+    const unchanged = taxedBase[index] === base && modes[index] !== NO_THRESHOLD;
     jurisdictions[index] = {
       jurisdictionId: definition.id,
       name: definition.name,
@@ -129,12 +149,11 @@ function calculateLine(
       feeMinor: fee,
       taxDue: formatScaled(exact[index] as number | bigint),
       taxMinor: (shares[index] as number) + fee,
-      note: (taxedBase[index] === base && modes[index] !== NO_THRESHOLD ? applied.notApplied : applied.notes)[
-        index
-      ] as string,
+      note: (unchanged ? applied.notApplied : applied.notes)[index] as string,
     };
   }
-  const tax = percentTax + fees;
+  const tax = checkedAdd(percentTax, fees, field);
+  const including = taxIncluded ? line.amountMinor : checkedAdd(line.amountMinor, tax, field);
   return {
     lineItemId: line.lineItemId,
     referenceLineItemId: line.referenceLineItemId,
@@ -144,7 +163,7 @@ function calculateLine(
     quantity: line.quantity,
     amountExcludingTaxMinor: taxIncluded ? line.amountMinor - tax : line.amountMinor,
     taxMinor: tax,
-    amountIncludingTaxMinor: taxIncluded ? line.amountMinor : line.amountMinor + tax,
+    amountIncludingTaxMinor: including,
     jurisdictions,
   };
 }

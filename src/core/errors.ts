@@ -8,7 +8,7 @@
  * @module
  */
 
-/** Every error type taxkit can report, with its HTTP status. Spec §7 and DESIGN.md §4. */
+/** Every error type taxkit can report, with its HTTP status. See docs/interface.md §7 and docs/decisions.md. */
 export const TAX_ERROR_STATUS = {
   // validation (400)
   ERROR: 400,
@@ -80,7 +80,15 @@ export class TaxError extends Error {
   readonly status: number;
   readonly details: Readonly<Record<string, unknown>> | undefined;
 
+  /**
+   * @throws TypeError when `type` is not a {@link TaxErrorType}. The compiler rules that out for
+   * typed callers; the run-time check keeps a cast or a JavaScript caller from making an error
+   * without a status, which a transport could otherwise answer as a success.
+   */
   constructor(type: TaxErrorType, message: string, options: TaxErrorOptions = {}) {
+    if (!isTaxErrorType(type)) {
+      throw new TypeError(`taxkit: ${JSON.stringify(type)} is not a TaxError type.`);
+    }
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.type = type;
     // PRODUCT_NOT_FOUND_BY_ID is our internal name for a GET of an unknown product: the wire
@@ -95,6 +103,12 @@ export class TaxError extends Error {
   }
 }
 
+/** Whether `value` is a TaxError (a taxkit failure the caller caused, or a 5xx it may retry). */
 export function isTaxError(value: unknown): value is TaxError {
   return value instanceof TaxError;
+}
+
+/** Whether `type` names a TaxError type. */
+export function isTaxErrorType(type: unknown): type is TaxErrorType {
+  return typeof type === 'string' && Object.hasOwn(TAX_ERROR_STATUS, type);
 }

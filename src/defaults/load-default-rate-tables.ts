@@ -9,19 +9,24 @@ export const DEFAULT_RATE_FILES = ['rates/vat-gst.json', 'rates/us-states.json',
 /** The taxability rules taxkit ships (data/taxability/): how categories are taxed by region. */
 export const DEFAULT_TAXABILITY_FILES = ['taxability/us.json'] as const;
 
-let cached: readonly RateTable[] | undefined;
+let cachedRates: readonly RateTable[] | undefined;
 let cachedRules: readonly RateTable[] | undefined;
+let cachedBoth: readonly RateTable[] | undefined;
 
 /**
- * Loads the embedded rate tables, the taxability rules first (once per process; they are
- * immutable). Rules come first so that any table compiled after them can override them.
+ * The embedded tables, ready to compile: the taxability rules first, then the rate tables
+ * (loaded once per process; they are immutable). Rules come first so that the rules of any
+ * table compiled after them override them.
  */
 export function loadDefaultRateTables(): readonly RateTable[] {
-  cached ??= Object.freeze([
-    ...loadDefaultTaxability(),
-    ...DEFAULT_RATE_FILES.map((file) => readDataFile<RateTable>(file)),
-  ]);
-  return cached;
+  cachedBoth ??= Object.freeze([...loadDefaultTaxability(), ...loadDefaultRatesOnly()]);
+  return cachedBoth;
+}
+
+/** The embedded rate tables alone, without taxability rules. */
+export function loadDefaultRatesOnly(): readonly RateTable[] {
+  cachedRates ??= Object.freeze(DEFAULT_RATE_FILES.map((file) => readDataFile<RateTable>(file)));
+  return cachedRates;
 }
 
 /** The embedded taxability rules alone, as rate tables: to compile with tables of your own. */

@@ -9,13 +9,13 @@ type Json = Record<string, unknown>;
  * The OpenAPI 3.1 document of `routes` (served at GET /openapi.json). Request bodies are
  * generated from the zod schemas the engine validates with, so the document describes what the
  * server accepts rather than what someone remembered to write down. Responses are described as
- * JSON objects: their fields depend on X-API-Version (spec §9), which one schema cannot say.
+ * JSON objects: their fields depend on X-API-Version (docs/interface.md §9), which one schema cannot say.
  */
 export function buildOpenApi(routes: readonly Route[]): Json {
   const schemas: Json = {
     ProductCategory: productCategorySchema(),
     ErrorFlat: {
-      description: 'Error body from X-API-Version 2026-01-01 (spec §7).',
+      description: 'Error body from X-API-Version 2026-01-01 (docs/interface.md §7).',
       type: 'object',
       properties: {
         code: { type: 'integer', description: 'The HTTP status.' },
@@ -26,7 +26,7 @@ export function buildOpenApi(routes: readonly Route[]): Json {
     },
     ErrorNested: {
       description:
-        'Error body up to X-API-Version 2025-05-12. `code`/`message` (the spec) and `error_code`/`error_message` (the hosted API) carry the same values.',
+        'Error body up to X-API-Version 2025-05-12. `code`/`message` and `error_code`/`error_message` (the hosted API’s published schema) carry the same values.',
       type: 'object',
       properties: {
         error: {

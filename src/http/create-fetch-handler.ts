@@ -1,7 +1,9 @@
 import type { HttpEngine } from './http-engine.ts';
 import type { HttpOptions } from './http-options.ts';
-import { createHttpApp } from './create-http-app.ts';
+import { randomUUID } from 'node:crypto';
+import { createHttpApp, type HttpApp } from './create-http-app.ts';
 import { handleRequest } from './handle-request.ts';
+import { internalErrorResponse } from './internal-error-response.ts';
 
 export interface FetchHandlerOptions extends HttpOptions {
   /**
@@ -36,24 +38,44 @@ export function createFetchHandler(
 ): (request: Request) => Promise<Response> {
   const app = createHttpApp(engine, options);
   return async (request) => {
-    const url = new URL(request.url);
-    const query: Record<string, string> = {};
-    for (const [name, value] of url.searchParams) if (!(name in query)) query[name] = value;
-    const headers: Record<string, string> = {};
-    for (const [name, value] of request.headers) headers[name] = value;
-    // A body that cannot be read (the client went away) is treated as absent.
-    const body = await readBody(request, app.maxBodyBytes).catch(() => undefined);
-    const response = await handleRequest(app, {
-      method: request.method,
-      path: url.pathname,
-      query,
-      headers,
-      body: body === TOO_LARGE ? undefined : body,
-      ...(body === TOO_LARGE ? { bodyTooLarge: true } : {}),
-      clientIp: options.clientIp?.(request),
-    });
-    return new Response(response.body, { status: response.status, headers: response.headers });
+    try {
+      return await answer(app, options, request);
+    } catch (error) {
+      // The router answers every failure itself; this guards the translation around it, so a
+      // bug there is a 500 and never a rejected promise or a success.
+      const fallback = internalErrorResponse(`req_${randomUUID()}`);
+      try {
+        app.onError(error, { requestId: fallback.headers['X-Request-ID'] as string, method: request.method, path: '' });
+      } catch {
+        // Nothing left to report to.
+      }
+      return new Response(fallback.body, { status: fallback.status, headers: fallback.headers });
+    }
   };
+}
+
+async function answer(app: HttpApp, options: FetchHandlerOptions, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) if (!(name in query)) query[name] = value;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of request.headers) headers[name] = value;
+  // A body that cannot be read (the client went away) is treated as absent.
+  const body = await readBody(request, app.maxBodyBytes).catch(() => undefined);
+  const response = await handleRequest(app, {
+    method: request.method,
+    path: url.pathname,
+    query,
+    headers,
+    body: body === TOO_LARGE ? undefined : body,
+    ...(body === TOO_LARGE ? { bodyTooLarge: true } : {}),
+    clientIp: options.clientIp?.(request),
+  });
+  // `new Response` takes any status from 200 to 599; only a failure status may carry an error.
+  if (!Number.isInteger(response.status) || response.status < 200 || response.status > 599) {
+    throw new TypeError(`taxkit: the router answered with status ${String(response.status)}.`);
+  }
+  return new Response(response.body, { status: response.status, headers: response.headers });
 }
 
 /** Reads at most `maxBytes` of the body, so an endless upload cannot fill the memory. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHttpApp, type HttpApp } from './create-http-app.ts';
 import { handleRequest } from './handle-request.ts';
+import { internalErrorResponse } from './internal-error-response.ts';
 import type { HttpEngine } from './http-engine.ts';
 import type { HttpRequest, HttpResponse } from './http-message.ts';
 import type { HttpOptions } from './http-options.ts';
@@ -94,20 +95,32 @@ function refuseBody(app: HttpApp, base: RequestBase, request: IncomingMessage, r
   dispatch(app, { ...base, body: undefined, bodyTooLarge: true }, response);
 }
 
+/**
+ * Runs the router and writes its answer. Every failure after the router (a bug in it, a status
+ * `writeHead` refuses) ends as a 500 or, once headers are out, a destroyed socket: never a
+ * rejected promise, which would take the whole process down.
+ */
 function dispatch(app: HttpApp, request: HttpRequest, response: ServerResponse): void {
-  handleRequest(app, request).then(
-    (answer) => write(response, answer),
-    // handleRequest answers every failure itself; this is the last guard against a bug there.
-    (error: unknown) => {
-      const requestId = `req_${randomUUID()}`;
-      app.onError(error, { requestId, method: request.method, path: request.path });
-      if (response.headersSent || response.destroyed) return;
-      response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-ID': requestId });
-      response.end(
-        JSON.stringify({ code: 500, type: 'INTERNAL_ERROR', message: `An internal error occurred (${requestId}).` }),
-      );
-    },
-  );
+  handleRequest(app, request)
+    .then((answer) => write(response, answer))
+    .catch((error: unknown) => {
+      const fallback = internalErrorResponse(`req_${randomUUID()}`);
+      try {
+        app.onError(error, {
+          requestId: fallback.headers['X-Request-ID'] as string,
+          method: request.method,
+          path: request.path,
+        });
+      } catch {
+        // Nothing left to report to.
+      }
+      try {
+        if (response.headersSent) response.destroy();
+        else write(response, fallback);
+      } catch {
+        response.destroy();
+      }
+    });
 }
 
 function write(response: ServerResponse, answer: HttpResponse): void {

@@ -1,6 +1,7 @@
-import { isTaxError, type TaxError } from '../core/errors.ts';
+import { isTaxError, isTaxErrorType, TAX_ERROR_STATUS, type TaxError } from '../core/errors.ts';
 import { isAtLeast, type ApiVersion } from '../wire/api-version.ts';
 import type { HttpResponse } from './http-message.ts';
+import { isErrorStatus } from './internal-error-response.ts';
 import { jsonResponse } from './json-response.ts';
 
 export interface ErrorResponseContext {
@@ -16,23 +17,27 @@ export interface ErrorResponseContext {
 }
 
 /**
- * The one place an error becomes an HTTP response (DESIGN.md §4, style anchors §2.4).
+ * The one place an error becomes an HTTP response (docs/decisions.md).
  *
- * - A `TaxError` answers with its status, in the format of the request's version (spec §7):
+ * - A `TaxError` answers with its status, in the format of the request's version (docs/interface.md §7):
  *   from 2026-01-01 the flat `{ code, type, message }`; before, the nested `{ error: … }`.
  * - Anything else is a bug: it goes to `report` and the client gets 500 INTERNAL_ERROR with a
  *   generic message and the request id, never a stack or an internal message. A 5xx `TaxError`
  *   (STORAGE_UNAVAILABLE) is reported too and its message replaced, as store messages may name
  *   files.
  *
+ * A `TaxError` whose type or status was tampered with (a cast, an assignment from JavaScript)
+ * is a bug too: a failure is never answered with a success status.
+ *
  * A `TaxError` may carry HTTP headers in its details: `allow` (405) and `retryAfterSeconds`
  * (429). They become the `Allow` and `Retry-After` headers and never appear in the body.
  */
 export function errorResponse(error: unknown, context: ErrorResponseContext): HttpResponse {
-  if (!isTaxError(error) || error.status >= 500) {
+  const sound = isSoundTaxError(error);
+  if (!sound || error.status >= 500) {
     context.report(error);
-    const status = isTaxError(error) ? error.status : 500;
-    const type = isTaxError(error) ? error.wireType : 'INTERNAL_ERROR';
+    const status = sound ? error.status : 500;
+    const type = sound ? error.wireType : 'INTERNAL_ERROR';
     const message =
       status === 503
         ? `The service is temporarily unavailable; try again later (request ${context.requestId}).`
@@ -48,6 +53,16 @@ export function errorResponse(error: unknown, context: ErrorResponseContext): Ht
   );
 }
 
+/** A TaxError whose type is known and whose status is the one that type has. */
+function isSoundTaxError(error: unknown): error is TaxError {
+  return (
+    isTaxError(error) &&
+    isTaxErrorType(error.type) &&
+    error.status === TAX_ERROR_STATUS[error.type] &&
+    isErrorStatus(error.status)
+  );
+}
+
 function errorBody(
   status: number,
   type: string,
@@ -57,8 +72,8 @@ function errorBody(
 ): unknown {
   if (version === undefined || isAtLeast(version, '2026-01-01')) return { code: status, type, message };
   const code = type.toLowerCase();
-  // The spec (§7) names the nested fields `code` and `message`; the hosted API's documented
-  // schema and its real clients use `error_code` and `error_message` (api-facts §13.1, §16.1).
+  // The interface (docs/interface.md §7) names the nested fields `code` and `message`; the hosted API's documented
+  // schema and its real clients use `error_code` and `error_message` (docs/interface.md §7).
   // Both pairs are sent, so a client written against either reads this body.
   return {
     error: {

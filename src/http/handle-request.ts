@@ -4,6 +4,7 @@ import { parseApiVersion, requireVersion, type ApiVersion } from '../wire/api-ve
 import type { Caller } from './create-key-ring.ts';
 import type { HttpApp } from './create-http-app.ts';
 import { errorResponse } from './error-response.ts';
+import { internalErrorResponse } from './internal-error-response.ts';
 import { headerValue, type HttpRequest, type HttpResponse } from './http-message.ts';
 import { jsonResponse } from './json-response.ts';
 import type { Method, Operation } from './route-table.ts';
@@ -61,14 +62,28 @@ export async function handleRequest(app: HttpApp, request: HttpRequest): Promise
     if (operation.spec.rateLimited === true) checkRateLimit(app, caller, request.clientIp, nowMs);
     const body =
       operation.spec.body === true ? readJsonBody(headerValue(request.headers, 'content-type'), request.body) : NO_BODY;
-    const result = await operation.spec.run({ ...common, body, context: { tenant: caller.tenant, version }, caller });
+    const context = { tenant: caller.tenant, version, ...(caller.kind === 'public' ? { publicKey: true } : {}) };
+    const result = await operation.spec.run({ ...common, body, context, caller });
     return jsonResponse(200, result, requestId, operation.spec.headers);
   } catch (error) {
-    return errorResponse(error, {
-      requestId,
-      version,
-      report: (reported) => app.onError(reported, { requestId, method, path: request.path }),
-    });
+    try {
+      return errorResponse(error, {
+        requestId,
+        version,
+        report: (reported) => report(app, reported, { requestId, method, path: request.path }),
+      });
+    } catch {
+      return internalErrorResponse(requestId);
+    }
+  }
+}
+
+/** Tells `onError`; an `onError` that throws must not turn the answer into a crash. */
+function report(app: HttpApp, error: unknown, where: { requestId: string; method: string; path: string }): void {
+  try {
+    app.onError(error, where);
+  } catch {
+    // The client still gets its 5xx; there is nowhere left to report to.
   }
 }
 

@@ -6,7 +6,7 @@
  */
 
 /**
- * The four API keys of one account (spec §5). Secret keys reach every endpoint; public keys
+ * The four API keys of one account (docs/interface.md §5). Secret keys reach every endpoint; public keys
  * (`pk_…`) only POST /tax/calculations, so a browser can show an estimate without holding a
  * secret. The slot a key sits in decides its mode (test or live), not its prefix.
  */

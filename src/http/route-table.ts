@@ -15,8 +15,8 @@ import type { Caller } from './create-key-ring.ts';
 import type { HttpEngine, ListQuery } from './http-engine.ts';
 
 /**
- * Which keys an operation takes. `secret-or-public` is POST /tax/calculations only: the spec
- * leaves open which endpoints take public keys (§5.4), and a calculation is the one call a
+ * Which keys an operation takes. `secret-or-public` is POST /tax/calculations only: the hosted API
+ * leaves open which endpoints take public keys (docs/interface.md §5.4), and a calculation is the one call a
  * browser needs for a checkout estimate; it reads no stored record and records no sale.
  */
 export type KeyRule = 'none' | 'secret' | 'secret-or-public';
@@ -79,11 +79,11 @@ function listQuery(query: OperationInput['query'], withLimit: boolean): ListQuer
 }
 
 /**
- * Every route of the service interface (spec §4, api-facts §12), with what each operation
+ * Every route of the service interface (docs/interface.md §4), with what each operation
  * needs. The router (`handleRequest`) applies the rules; the OpenAPI document is generated from
  * the same table, so the two cannot drift apart.
  *
- * Every operation answers 200 on success, creates and deletes included (DESIGN.md §4).
+ * Every operation answers 200 on success, creates and deletes included (docs/decisions.md).
  */
 export const ROUTES: readonly Route[] = [
   {

@@ -17,6 +17,13 @@
  * @module
  */
 import type {
+  ActiveRateTables,
+  RateImportOutcome,
+  RateSnapshot,
+  RateTableRecord,
+  RateTableSummary,
+} from '../core/rates/rate-table-record.ts';
+import type {
   Calculation,
   Customer,
   Merchant,
@@ -56,10 +63,12 @@ export interface TaxStore {
   getCalculation(tenant: Tenant, id: string): Promise<Calculation | undefined>;
   /**
    * Housekeeping across every tenant: deletes the calculations whose `expiresAt` is before
-   * `before` (Unix seconds) and returns how many went. Transactions keep their own copy of the
-   * lines, so recorded sales are untouched.
+   * `before` (Unix seconds), at most `limit` of them when given (which ones is the adapter's
+   * choice), and returns how many went. The engine sweeps in small batches, so no one call
+   * holds a write lock for long. Transactions keep their own copy of the lines, so recorded
+   * sales are untouched.
    */
-  deleteCalculationsExpiredBefore(before: number): Promise<number>;
+  deleteCalculationsExpiredBefore(before: number, limit?: number): Promise<number>;
 
   /**
    * Records transactions all-or-nothing (a platform sale records an order and a fee together).
@@ -112,8 +121,45 @@ export interface TaxStore {
   updateMerchant(tenant: Tenant, idOrReference: string, update: (current: Merchant) => Merchant): Promise<Merchant>;
   deleteMerchant(tenant: Tenant, idOrReference: string, at: number): Promise<Merchant | undefined>;
 
+  // Rate tables (`taxkit rates import`). Not scoped by tenant: every account of a store
+  // calculates with the same rates. Nothing here ever deletes a table or a snapshot.
+
+  /**
+   * Stores and activates `tables`, all or nothing, in the given order. A table whose id is
+   * already active is skipped (re-importing a file changes nothing); one stored but inactive
+   * (a base table saved with a snapshot) is activated. When anything was activated, the
+   * revision goes up by exactly one.
+   */
+  importRateTables(tables: readonly RateTableRecord[]): Promise<RateImportOutcome>;
+  /**
+   * The revision of the active tables: 0 before the first import, +1 per import that activated
+   * something. Cheap, so an engine can ask before every calculation whether to reload.
+   */
+  rateRevision(): Promise<number>;
+  /** The active tables with their rows, in activation order, and the revision they make up. */
+  loadRateTables(): Promise<ActiveRateTables>;
+  /** The active tables without their rows, in activation order. */
+  listRateTables(): Promise<readonly RateTableSummary[]>;
+  /**
+   * Records which tables snapshot `snapshot.id` is made of, and stores those of `tables` that
+   * are not stored yet without activating them (the engine's base tables). Idempotent: a
+   * snapshot already recorded is left as it was. Throws INVALID_VALUE, writing nothing, when
+   * one of its table ids is neither stored nor among `tables`: a snapshot must be replayable.
+   */
+  saveRateSnapshot(snapshot: RateSnapshot, tables: readonly RateTableRecord[]): Promise<void>;
+  /** A recorded snapshot with its tables in order, or `undefined` when it was never saved. */
+  getRateSnapshot(
+    id: string,
+  ): Promise<{ readonly snapshot: RateSnapshot; readonly tables: readonly RateTableRecord[] } | undefined>;
+
   close(): Promise<void>;
 }
+
+/** The store methods over imported rate tables and rate snapshots. */
+export type StoreRates = Pick<
+  TaxStore,
+  'importRateTables' | 'rateRevision' | 'loadRateTables' | 'listRateTables' | 'saveRateSnapshot' | 'getRateSnapshot'
+>;
 
 /** The store methods over calculations, transactions, refunds and reversals. */
 export type StoreLedger = Pick<

@@ -9,11 +9,12 @@ import { parseBody } from '../wire/parse-body.ts';
 import { serializeCalculation } from '../wire/serialize-calculation.ts';
 import { toAddress } from '../wire/to-address.ts';
 import { resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
+import { refuseStoredReferences } from './refuse-stored-references.ts';
 import { resolveLines } from './resolve-lines.ts';
 
 export interface CalculationsResource {
   /**
-   * POST /tax/calculations: tax for a customer location and line items (spec §4.1). Records the
+   * POST /tax/calculations: tax for a customer location and line items (docs/interface.md §4.1). Records the
    * calculation so a transaction can be made from it until `expires_at`; records no sale.
    *
    * @example
@@ -34,19 +35,27 @@ export function createCalculationsResource(deps: EngineDeps): CalculationsResour
   return {
     async create(body, context) {
       const { tenant, version } = callScope(deps, context);
-      const calculation = await calculate(deps, tenant, version, body);
+      const calculation = await calculate(deps, tenant, version, body, context?.publicKey === true);
       await deps.store.insertCalculation(tenant, calculation);
-      await deps.sweepCalculations(calculation.createdAt);
+      deps.sweeper.request(calculation.createdAt);
       return serializeCalculation(calculation, version, tenant.mode);
     },
   };
 }
 
-async function calculate(deps: EngineDeps, tenant: Tenant, version: ApiVersion, body: unknown): Promise<Calculation> {
+async function calculate(
+  deps: EngineDeps,
+  tenant: Tenant,
+  version: ApiVersion,
+  body: unknown,
+  publicKey: boolean,
+): Promise<Calculation> {
   const request = parseBody(calculationRequestSchema, body);
+  if (publicKey) refuseStoredReferences(request);
   const { nowMs, now } = callTime(deps);
   const currency = checkCurrency(request.order_details.customer_currency_code, version);
-  const place = resolveCustomerPlace(deps, request.customer, version);
+  const rates = await deps.rates.current();
+  const place = resolveCustomerPlace(deps, request.customer, version, rates);
   const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
   const lines = await resolveLines(
     deps,
@@ -75,6 +84,6 @@ async function calculate(deps: EngineDeps, tenant: Tenant, version: ApiVersion, 
       metadata: (request.metadata ?? {}) as Metadata,
       registrations: deps.registrations,
     },
-    deps.rates,
+    rates,
   );
 }

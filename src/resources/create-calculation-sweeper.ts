@@ -1,19 +1,73 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { TaxStore } from '../ports/store.ts';
 
 /** Seconds between two sweeps: often enough to bound growth, rare enough to cost nothing. */
 const SWEEP_INTERVAL_SECONDS = 3_600;
 
 /**
- * Housekeeping for stored calculations: at most once an hour (engine clock), deletes those that
- * expired more than `graceSeconds` ago. Within the grace a transaction from an expired
- * calculation still gets the precise CALCULATION_EXPIRED; after it, CALCULATION_NOT_FOUND.
- * Without it a long-running store grows with every quote.
+ * Rows per DELETE. Each batch is one short write transaction (a few milliseconds on SQLite),
+ * so a writer in this process or another waits at most that long for the lock, where one
+ * unbatched DELETE of 1.6M rows held it for 8 s.
  */
-export function createCalculationSweeper(store: TaxStore, graceSeconds: number): (now: number) => Promise<void> {
+export const SWEEP_BATCH_SIZE = 1_000;
+
+/** Housekeeping of stored calculations, run in the background. */
+export interface CalculationSweeper {
+  /**
+   * Starts a sweep when none ran in the last hour (engine clock) and returns at once: the
+   * request that triggers it never waits for it.
+   */
+  request(now: number): void;
+  /** Resolves when no sweep is running (tests, shutdown). Never rejects. */
+  idle(): Promise<void>;
+  /** Lets the running batch finish, starts no other, and resolves when it is done. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Deletes calculations that expired more than `graceSeconds` ago, {@link SWEEP_BATCH_SIZE} at a
+ * time, yielding to other work between batches. Within the grace a transaction from an expired
+ * calculation still gets the precise CALCULATION_EXPIRED; after it, CALCULATION_NOT_FOUND.
+ * Without it a long-running store grows with every quote. A failed sweep is retried by the next
+ * calculation (the store may be briefly busy); it is never the caller's error.
+ */
+export function createCalculationSweeper(store: TaxStore, graceSeconds: number): CalculationSweeper {
   let nextSweepAt = Number.NEGATIVE_INFINITY;
-  return async (now) => {
-    if (now < nextSweepAt) return;
-    nextSweepAt = now + SWEEP_INTERVAL_SECONDS;
-    await store.deleteCalculationsExpiredBefore(now - graceSeconds);
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  async function sweep(before: number): Promise<void> {
+    for (;;) {
+      // Yield first: the calculation that asked for the sweep is answered before any DELETE.
+      await nextTurn();
+      if (stopped) return;
+      const deleted = await store.deleteCalculationsExpiredBefore(before, SWEEP_BATCH_SIZE);
+      if (deleted < SWEEP_BATCH_SIZE) return;
+    }
+  }
+
+  return {
+    request(now) {
+      if (stopped || now < nextSweepAt) return;
+      nextSweepAt = now + SWEEP_INTERVAL_SECONDS;
+      // A sweep still running (a huge backlog, or a clock moved by a test) is followed by this one.
+      const after = running ?? Promise.resolve();
+      const current: Promise<void> = after
+        .then(() => sweep(now - graceSeconds))
+        .catch(() => {
+          nextSweepAt = Number.NEGATIVE_INFINITY;
+        })
+        .finally(() => {
+          if (running === current) running = undefined;
+        });
+      running = current;
+    },
+    idle: async () => {
+      await running;
+    },
+    stop: async () => {
+      stopped = true;
+      await running;
+    },
   };
 }

@@ -13,7 +13,7 @@ export const CUSTOMER_PAGE_SIZE = 50;
 
 export interface CustomersResource {
   /**
-   * POST /tax/customers (spec §4.9). A calculation naming the customer (`customer.id`, either
+   * POST /tax/customers (docs/interface.md §4.9). A calculation naming the customer (`customer.id`, either
    * id) gets zero tax when it is tax exempt.
    *
    * @example

@@ -25,7 +25,7 @@ export interface MerchantsResource {
   delete(idOrReference: string, context?: CallContext): Promise<Record<string, unknown>>;
 }
 
-/** The tenant of a merchant call; merchants exist from 2026-01-01 (spec §9 rule 1). */
+/** The tenant of a merchant call; merchants exist from 2026-01-01 (docs/interface.md §9 rule 1). */
 function scope(deps: EngineDeps, context: CallContext | undefined, operation: string): Tenant {
   const { tenant, version } = callScope(deps, context);
   requireVersion(version, '2026-01-01', operation);

@@ -31,7 +31,7 @@ export function createPlatformCalculationsResource(deps: EngineDeps): PlatformCa
       requireVersion(version, '2026-01-01', 'POST /tax/platform/calculations');
       const calculation = await calculatePlatform(deps, tenant, version, body);
       await deps.store.insertCalculation(tenant, calculation);
-      await deps.sweepCalculations(calculation.createdAt);
+      deps.sweeper.request(calculation.createdAt);
       return serializePlatformCalculation(calculation, version, tenant.mode);
     },
   };
@@ -65,6 +65,7 @@ async function calculatePlatform(
     metadata: (request.metadata ?? {}) as Metadata,
     registrations: deps.registrations,
   };
+  const rates = await deps.rates.current();
   const fees =
     request.fee_details === undefined
       ? []
@@ -73,10 +74,11 @@ async function calculatePlatform(
             ...common,
             // The fees are their own sale (platform → merchant); only their lines are kept.
             id: `${id}:fees`,
+            linesField: 'fee_details.line_items',
             kind: 'platform',
             automaticTax: request.fee_details.automatic_tax ?? 'auto',
             customer: { type: 'BUSINESS', taxIds: merchant.taxIds, isTaxExempt: false },
-            place: resolveAddress(origin, deps.locations),
+            place: resolveAddress(origin, deps.locations, rates.keys),
             lines: await resolveLines(
               deps,
               tenant,
@@ -86,7 +88,7 @@ async function calculatePlatform(
               true,
             ),
           },
-          deps.rates,
+          rates,
         ).lines;
   return buildCalculation(
     {
@@ -95,7 +97,7 @@ async function calculatePlatform(
       kind: 'platform',
       automaticTax: request.order_details.automatic_tax ?? 'auto',
       customer,
-      place: resolveCustomerPlace(deps, request.customer, version),
+      place: resolveCustomerPlace(deps, request.customer, version, rates),
       lines: await resolveLines(
         deps,
         tenant,
@@ -111,11 +113,11 @@ async function calculatePlatform(
         feeLines: fees,
       },
     },
-    deps.rates,
+    rates,
   );
 }
 
-/** The ship-from address: the request's override, else the merchant's default (api-facts §9). */
+/** The ship-from address: the request's override, else the merchant's default (docs/interface.md §4.14). */
 function originOf(override: Address | undefined, merchant: Merchant): Address {
   const origin = override ?? merchant.defaultAddress;
   if (origin === undefined) {

@@ -8,13 +8,13 @@ import { productRequestSchema, type ProductRequest } from '../wire/product-reque
 import { serializeDeletedProduct, serializeProduct } from '../wire/serialize-product.ts';
 import { callScope, callTime } from './call-scope.ts';
 
-/** "up to 50 products" per page (api-facts §6). */
+/** "up to 50 products" per page (docs/interface.md §4.7). */
 export const PRODUCT_PAGE_SIZE = 50;
 
 export interface ProductsResource {
   /**
-   * POST /tax/products: stores a product with its tax category (spec §4.7). There is no update:
-   * delete and create again to change the category (api-facts §6).
+   * POST /tax/products: stores a product with its tax category (docs/interface.md §4.7). There is no update:
+   * delete and create again to change the category (docs/interface.md §4.7).
    *
    * @example
    * await engine.products.create({ reference_product_id: 'sku-1', reference_product_name: 'T-shirt', product_category: 'CLOTHING' });

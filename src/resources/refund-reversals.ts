@@ -7,9 +7,9 @@ import { callScope, callTime } from './call-scope.ts';
 
 export interface RefundReversalsResource {
   /**
-   * POST /tax/refund_reversals: reverses a refund (spec §4.6). Nothing is deleted: the reversal
+   * POST /tax/refund_reversals: reverses a refund (docs/interface.md §4.6). Nothing is deleted: the reversal
    * is recorded, the refund no longer counts against the transaction, and the answer is the
-   * refund with `reversed_at`. Works in every API version (api-facts §16.2).
+   * refund with `reversed_at`. Works in every API version (docs/interface.md §4.6).
    *
    * @example
    * const reversed = await engine.refundReversals.create({ refund_id: refund.id });

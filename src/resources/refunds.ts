@@ -8,7 +8,7 @@ import { callScope, callTime } from './call-scope.ts';
 export interface RefundsResource {
   /**
    * POST /tax/refunds: refunds all that is left of a transaction (`type: 'full'`) or the given
-   * lines (`'partial'`, amounts negative), never more than remains (spec §4.5, DESIGN.md §4).
+   * lines (`'partial'`, amounts negative), never more than remains (docs/interface.md §4.5, docs/decisions.md).
    *
    * @example
    * const refund = await engine.refunds.create({

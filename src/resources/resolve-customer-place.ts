@@ -2,6 +2,7 @@ import { TaxError } from '../core/errors.ts';
 import { resolveAddress } from '../core/location/resolve-address.ts';
 import { ipv4OfMapped } from '../core/location/ipv4-of-mapped.ts';
 import { resolveIp, type IpResolution, type IpResolutionMode } from '../core/location/resolve-ip.ts';
+import type { RateIndex } from '../core/rates/rate-index.ts';
 import type { CalculationCustomer, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { isAtLeast, type ApiVersion } from '../wire/api-version.ts';
@@ -13,17 +14,22 @@ import type { z } from 'zod';
 type WireCustomer = z.output<typeof customerSchema>;
 
 /**
- * Where the customer is (spec §2.3 rule 3): the address first; the IP (2026-03-01) when there is
+ * Where the customer is (docs/interface.md §2.3 rule 3): the address first; the IP (2026-03-01) when there is
  * no address, or as the fallback when the address cannot be resolved. When both fail, the
  * address's error is reported: it is the caller's own data that is wrong.
  */
-export function resolveCustomerPlace(deps: EngineDeps, customer: WireCustomer, version: ApiVersion): IpResolution {
+export function resolveCustomerPlace(
+  deps: EngineDeps,
+  customer: WireCustomer,
+  version: ApiVersion,
+  rates?: RateIndex,
+): IpResolution {
   if (customer.ip !== undefined && !isAtLeast(version, '2026-03-01')) {
     throw new TaxError('UNRECOGNIZED_FIELD', 'customer.ip requires X-API-Version 2026-03-01.', {
       details: { field: 'customer.ip' },
     });
   }
-  // A malformed IP is refused even when the address would have been enough (spec §7).
+  // A malformed IP is refused even when the address would have been enough (docs/interface.md §7).
   const ip =
     customer.ip === undefined
       ? undefined
@@ -41,7 +47,7 @@ export function resolveCustomerPlace(deps: EngineDeps, customer: WireCustomer, v
     return resolveByIp(deps, ip.value, ip.mode);
   }
   try {
-    return resolveAddress(toAddress(customer.address, 'customer.address'), deps.locations);
+    return resolveAddress(toAddress(customer.address, 'customer.address'), deps.locations, rates?.keys);
   } catch (addressError) {
     if (ip === undefined) throw addressError;
     try {

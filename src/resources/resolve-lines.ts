@@ -6,10 +6,10 @@ import type { EngineDeps } from '../engine-deps.ts';
 import type { WireLineItem } from '../wire/calculation-request.ts';
 
 /**
- * Resolves each line's product and category (api-facts §3.4): a stored product's category wins;
+ * Resolves each line's product and category (docs/interface.md §2.3): a stored product's category wins;
  * an unknown product is PRODUCT_NOT_FOUND unless `fallback_product_category` is given; without a
  * product the line's own `product_category` is used. `perUnit` says `amount` is a unit price
- * (platform calculations, spec §2.3 rule 2) rather than the line total (rule 1).
+ * (platform calculations, docs/interface.md §2.3 rule 2) rather than the line total (rule 1).
  */
 export async function resolveLines(
   deps: EngineDeps,

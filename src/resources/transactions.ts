@@ -10,7 +10,7 @@ import { callScope, callTime } from './call-scope.ts';
 
 export interface TransactionsResource {
   /**
-   * POST /tax/transactions: records a calculation as a sale (spec §4.2). One transaction per
+   * POST /tax/transactions: records a calculation as a sale (docs/interface.md §4.2). One transaction per
    * calculation and per `reference_order_id`; the calculation must not have expired.
    *
    * @example
@@ -20,7 +20,7 @@ export interface TransactionsResource {
   create(request: TransactionRequest | unknown, context?: CallContext): Promise<Record<string, unknown>>;
   /** GET /tax/transactions/{id}; TRANSACTION_NOT_FOUND when missing or deleted. */
   get(id: string, context?: CallContext): Promise<Record<string, unknown>>;
-  /** DELETE /tax/transactions/{id}: a soft delete; the record stays for audit (DESIGN.md §4). */
+  /** DELETE /tax/transactions/{id}: a soft delete; the record stays for audit (docs/decisions.md). */
   delete(id: string, context?: CallContext): Promise<Record<string, unknown>>;
   /** GET /tax/transactions/{id}/refunds: every refund, reversed ones included, oldest first. */
   listRefunds(id: string, context?: CallContext): Promise<Record<string, unknown>>;

@@ -1,6 +1,6 @@
 import { TaxError } from '../core/errors.ts';
 
-/** The dated versions of the service interface, oldest first (spec §9). */
+/** The dated versions of the service interface, oldest first (docs/interface.md §9). */
 export const API_VERSIONS = ['2024-09-01', '2025-05-12', '2026-01-01', '2026-03-01'] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];
 
@@ -21,7 +21,7 @@ export function parseApiVersion(value: string | null | undefined): ApiVersion {
   throw new TaxError('INVALID_API_VERSION', `X-API-Version "${value}" is not one of ${API_VERSIONS.join(', ')}.`);
 }
 
-/** Merchant and platform operations exist from 2026-01-01 (spec §9 rule 1). */
+/** Merchant and platform operations exist from 2026-01-01 (docs/interface.md §9 rule 1). */
 export function requireVersion(version: ApiVersion, since: ApiVersion, operation: string): void {
   if (!isAtLeast(version, since)) {
     throw new TaxError(

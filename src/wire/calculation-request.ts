@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { addressSchema, metadata, minorAmount } from './common-schemas.ts';
+import { taxRule } from './tax-rule.ts';
 
 export const ipSchema = z.strictObject({
-  value: z.string({ message: 'INCORRECT_TYPE: customer.ip.value must be a string' }),
+  value: z.string(),
   resolution: z.enum(['strict', 'zero', 'approximate', 'best_effort']).optional(),
 });
 
@@ -26,9 +27,12 @@ export const lineItemSchema = z.strictObject({
   product_category: z.string().min(1).optional(),
   fallback_product_category: z.string().min(1).optional(),
   amount: minorAmount('nonnegative'),
-  quantity: z.number().refine((value) => value > 0 && Number.isSafeInteger(value), {
-    message: 'POSITIVE_NUMBER_REQUIRED: must be a positive integer',
-  }),
+  quantity: z
+    .number()
+    .refine(
+      (value) => value > 0 && Number.isSafeInteger(value),
+      taxRule('POSITIVE_NUMBER_REQUIRED', 'must be a positive integer'),
+    ),
 });
 
 export const orderDetailsSchema = z.strictObject({
@@ -37,11 +41,15 @@ export const orderDetailsSchema = z.strictObject({
   automatic_tax: z.enum(['auto', 'disabled']).optional(),
   line_items: z
     .array(lineItemSchema)
-    .min(1, { message: 'MISSING_FIELD: order_details.line_items needs at least one line item' })
-    .max(1000, { message: 'INVALID_VALUE: at most 1000 line items per calculation' }),
+    .refine(
+      (items) => items.length > 0,
+      taxRule('MISSING_FIELD', 'order_details.line_items needs at least one line item'),
+    )
+    .refine((items) => items.length <= 1000, taxRule('INVALID_VALUE', 'at most 1000 line items per calculation'))
+    .meta({ minItems: 1, maxItems: 1000 }),
 });
 
-/** Body of POST /tax/calculations (spec §2.3), every version; version gates live in the resource. */
+/** Body of POST /tax/calculations (docs/interface.md §2.3), every version; version gates live in the resource. */
 export const calculationRequestSchema = z.strictObject({
   customer: customerSchema,
   origin_address: addressSchema.optional(),

@@ -1,64 +1,78 @@
 import { z } from 'zod';
+import { taxIssue, taxRule } from './tax-rule.ts';
 
 /**
- * Schema pieces shared by every request body. Messages that start with an error type
- * (`POSITIVE_NUMBER_REQUIRED: …`) become that TaxError (see parse-body.ts).
+ * Schema pieces shared by every request body. A check that answers with a particular TaxError
+ * type says so with {@link taxRule}; parse-body.ts reads it from the zod issue.
  */
+
+/**
+ * A string that must not be empty: an empty one is a MISSING_FIELD, as if it had not been sent.
+ * `max` (characters) is INVALID_VALUE.
+ */
+export function requiredString(max: number) {
+  return z
+    .string()
+    .refine((value) => value.length > 0, taxRule('MISSING_FIELD', 'must not be empty'))
+    .refine((value) => value.length <= max, taxRule('INVALID_VALUE', `must be at most ${max} characters`))
+    .meta({ minLength: 1, maxLength: max });
+}
 
 /** Integer minor units within the safe range; `sign` constrains it. */
 export function minorAmount(sign: 'any' | 'nonnegative' | 'positive' | 'nonpositive' = 'any') {
   // No .int(): zod reports unsafe integers as "too big"; one refine names the real rule.
-  let schema = z.number().refine(Number.isSafeInteger, {
-    message: 'INCORRECT_TYPE: must be an integer number of minor units within ±9007199254740991',
-  });
+  let schema = z
+    .number()
+    .refine(
+      Number.isSafeInteger,
+      taxRule('INCORRECT_TYPE', 'must be an integer number of minor units within ±9007199254740991'),
+    );
   if (sign === 'nonnegative')
-    schema = schema.refine((value) => value >= 0, { message: 'POSITIVE_NUMBER_REQUIRED: must be zero or more' });
+    schema = schema.refine((value) => value >= 0, taxRule('POSITIVE_NUMBER_REQUIRED', 'must be zero or more'));
   if (sign === 'positive')
-    schema = schema.refine((value) => value > 0, { message: 'POSITIVE_NUMBER_REQUIRED: must be greater than zero' });
+    schema = schema.refine((value) => value > 0, taxRule('POSITIVE_NUMBER_REQUIRED', 'must be greater than zero'));
   if (sign === 'nonpositive') {
-    schema = schema.refine((value) => value <= 0, {
-      message: 'NEGATIVE_NUMBER_REQUIRED: refunded amounts are sent as negative numbers',
-    });
+    schema = schema.refine(
+      (value) => value <= 0,
+      taxRule('NEGATIVE_NUMBER_REQUIRED', 'refunded amounts are sent as negative numbers'),
+    );
   }
   return schema;
 }
 
 /** Unix seconds. */
-export const unixSeconds = z.number().refine((value) => Number.isSafeInteger(value) && value >= 0, {
-  message: 'INVALID_VALUE: must be a Unix time in whole seconds, zero or more',
-});
+export const unixSeconds = z
+  .number()
+  .refine(
+    (value) => Number.isSafeInteger(value) && value >= 0,
+    taxRule('INVALID_VALUE', 'must be a Unix time in whole seconds, zero or more'),
+  );
 
 /** Caller's ids: non-empty strings of reasonable length. */
-export const referenceId = z.string().min(1, { message: 'MISSING_FIELD: must not be empty' }).max(255, {
-  message: 'INVALID_VALUE: must be at most 255 characters',
-});
+export const referenceId = requiredString(255);
 
 const jsonValue: z.ZodType<unknown> = z.lazy(() =>
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
 );
 
-/** Spec §8: metadata values are shorter than 255 characters (measured as their JSON text). */
+/** docs/interface.md §8: metadata values are shorter than 255 characters (measured as their JSON text). */
 export const metadata = z.record(z.string(), jsonValue).superRefine((value, context) => {
   for (const [key, entry] of Object.entries(value)) {
     const text = typeof entry === 'string' ? entry : JSON.stringify(entry);
     if (text.length >= 255) {
-      context.addIssue({
-        code: 'custom',
-        path: [key],
-        message: `METADATA_TOO_LONG: metadata.${key} must be shorter than 255 characters`,
-      });
+      context.addIssue(taxIssue('METADATA_TOO_LONG', `metadata.${key} must be shorter than 255 characters`, [key]));
     }
   }
 });
 
-/** An address of the wire (spec §2.1). Only the country is always required; see resolveAddress. */
+/** An address of the wire (docs/interface.md §2.1). Only the country is always required; see resolveAddress. */
 export const addressSchema = z.strictObject({
   address_line_1: z.string().max(500).optional(),
   address_line_2: z.string().max(500).optional(),
   address_city: z.string().max(200).optional(),
   address_province: z.string().max(100).optional(),
   address_postal_code: z.string().max(20).optional(),
-  address_country: z.string().min(1, { message: 'MISSING_FIELD: must not be empty' }).max(3),
+  address_country: requiredString(3),
   address_type: z.enum(['shipping', 'billing']).optional(),
 });
 export type WireAddress = z.infer<typeof addressSchema>;

@@ -1,7 +1,7 @@
 import { TaxError } from '../core/errors.ts';
 import { isAtLeast, type ApiVersion } from './api-version.ts';
 
-/** The 10 currencies of 2024-09-01 (api-facts §1.4). */
+/** The 10 currencies of 2024-09-01 (docs/interface.md §9). */
 const BASE_CURRENCIES = ['BGN', 'CAD', 'CZK', 'DKK', 'EUR', 'HUF', 'PLN', 'RON', 'SEK', 'USD'];
 
 /**

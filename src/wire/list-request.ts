@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taxRule } from './tax-rule.ts';
 
 /**
  * Query of GET /tax/products and GET /tax/customers: an exclusive cursor (the last id seen)
@@ -6,13 +7,14 @@ import { z } from 'zod';
  * number); the hosted API documents only the cursor and pages of up to 50.
  */
 export const listRequestSchema = z.strictObject({
-  cursor: z.string().max(255, { message: 'INVALID_VALUE: must be at most 255 characters' }).optional(),
+  cursor: z.string().max(255).optional(),
   limit: z
     .union([z.number(), z.string()])
     .transform((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
-    .refine((value) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 100, {
-      message: 'INVALID_VALUE: limit must be an integer from 1 to 100',
-    })
+    .refine(
+      (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 100,
+      taxRule('INVALID_VALUE', 'limit must be an integer from 1 to 100'),
+    )
     .transform((value) => value as number)
     .optional(),
 });

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { addressSchema, metadata, referenceId } from './common-schemas.ts';
 import { taxIdSchema } from './calculation-request.ts';
+import { taxRule } from './tax-rule.ts';
 
-const merchantMetadata = metadata.refine((value) => Object.keys(value).length <= 50, {
-  message: 'METADATA_TOO_LONG: merchant metadata holds at most 50 keys',
-});
-const email = z.string().email({ message: 'INVALID_EMAIL: email is not a valid email address' });
+const merchantMetadata = metadata.refine(
+  (value) => Object.keys(value).length <= 50,
+  taxRule('METADATA_TOO_LONG', 'merchant metadata holds at most 50 keys'),
+);
+/** The same address check as zod's `.email()`, typed INVALID_EMAIL. */
+const email = z
+  .string()
+  .refine((value) => z.email().safeParse(value).success, taxRule('INVALID_EMAIL', 'email is not a valid email address'))
+  .meta({ format: 'email' });
 
-/** Body of POST /tax/merchants (spec §4.13, api-facts §8). */
+/** Body of POST /tax/merchants (docs/interface.md §4.13). */
 export const merchantCreateSchema = z.strictObject({
   reference_merchant_id: referenceId,
   name: z.string().min(1).max(255),

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import { TaxError, type TaxErrorType } from '../core/errors.ts';
+import { TaxError } from '../core/errors.ts';
+import { taxErrorTypeOf } from './tax-rule.ts';
 
 /**
  * Validates a request body against a zod schema and returns the parsed value, or throws the
- * TaxError of the first problem, with the field path in the message (DESIGN.md §4):
- * MISSING_FIELD, INCORRECT_TYPE, UNRECOGNIZED_FIELD, or the type a schema check names in its
- * message as `TYPE: text` (e.g. `POSITIVE_NUMBER_REQUIRED: amount must be …`).
+ * TaxError of the first problem, with the field path in the message and in `details.field`:
+ * MISSING_FIELD, INCORRECT_TYPE, UNRECOGNIZED_FIELD, INVALID_VALUE, or the type a schema check
+ * attached to its issue with `taxRule` (e.g. POSITIVE_NUMBER_REQUIRED).
  */
 export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
   const result = schema.safeParse(body);
@@ -16,8 +17,6 @@ export function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknow
   if (issue === undefined) throw new TaxError('ERROR', 'The request body is invalid.');
   throw issueToError(issue);
 }
-
-const TYPED_MESSAGE = /^([A-Z][A-Z_]+[A-Z]): (.*)$/s;
 
 function issueToError(issue: z.core.$ZodIssue): TaxError {
   const field = fieldPath(issue.path);
@@ -37,12 +36,10 @@ function issueToError(issue: z.core.$ZodIssue): TaxError {
   if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined) {
     return new TaxError('MISSING_FIELD', `Missing required field: ${field || 'body'}.`, { details });
   }
-  const typed = TYPED_MESSAGE.exec(issue.message);
-  if (typed !== null) {
-    const text = typed[2] as string;
-    return new TaxError(typed[1] as TaxErrorType, field === '' || text.includes(field) ? text : `${field} ${text}`, {
-      details,
-    });
+  const typed = taxErrorTypeOf(issue);
+  if (typed !== undefined) {
+    const text = issue.message;
+    return new TaxError(typed, field === '' || text.includes(field) ? text : `${field} ${text}`, { details });
   }
   if (issue.code === 'invalid_type') {
     return new TaxError('INCORRECT_TYPE', `${field || 'body'} must be ${article(issue.expected)}.`, { details });

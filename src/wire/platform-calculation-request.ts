@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { addressSchema, metadata } from './common-schemas.ts';
 import { customerSchema, lineItemSchema, orderDetailsSchema, taxIdSchema } from './calculation-request.ts';
+import { taxRule } from './tax-rule.ts';
 
 export const PLATFORM_ROLES = ['marketplace_provider', 'payment_processor', 'merchant_of_record'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
 
-/** Body of POST /tax/platform/calculations (spec §4.14, api-facts §9). Amounts are per unit. */
+/** Body of POST /tax/platform/calculations (docs/interface.md §4.14). Amounts are per unit. */
 export const platformCalculationRequestSchema = z.strictObject({
   customer: customerSchema,
   merchant: z.strictObject({
@@ -25,7 +26,10 @@ export const platformCalculationRequestSchema = z.strictObject({
       line_items: z.array(lineItemSchema).min(1).max(100),
     })
     .optional(),
-  roles: z.array(z.enum(PLATFORM_ROLES)).min(1, { message: 'MISSING_FIELD: roles needs at least one role' }),
+  roles: z
+    .array(z.enum(PLATFORM_ROLES))
+    .refine((roles) => roles.length > 0, taxRule('MISSING_FIELD', 'roles needs at least one role'))
+    .meta({ minItems: 1 }),
   metadata: metadata.optional(),
 });
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { metadata, referenceId, unixSeconds } from './common-schemas.ts';
+import { metadata, referenceId, requiredString, unixSeconds } from './common-schemas.ts';
 
-/** Body of POST /tax/platform/transactions (spec §4.15). */
+/** Body of POST /tax/platform/transactions (docs/interface.md §4.15). */
 export const platformTransactionRequestSchema = z.strictObject({
-  platform_calculation_id: z.string().min(1, { message: 'MISSING_FIELD: must not be empty' }),
+  platform_calculation_id: requiredString(255),
   reference_order_id: referenceId,
   reference_payment_id: referenceId.optional(),
   transaction_processed_at: unixSeconds.optional(),

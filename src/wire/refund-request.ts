@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { minorAmount, unixSeconds } from './common-schemas.ts';
+import { minorAmount, requiredString, unixSeconds } from './common-schemas.ts';
+import { taxIssue, taxRule } from './tax-rule.ts';
 
-/** One line of a partial refund (spec §4.5): amounts are sent negative. */
+/** One line of a partial refund (docs/interface.md §4.5): amounts are sent negative. */
 export const refundLineItemSchema = z.strictObject({
   reference_product_id: z.string().max(255).optional(),
   reference_line_item_id: z.string().max(255).optional(),
@@ -10,41 +11,40 @@ export const refundLineItemSchema = z.strictObject({
   quantity: z
     .number()
     .int()
-    .refine((value) => value >= 0 && Number.isSafeInteger(value), {
-      message: 'POSITIVE_NUMBER_REQUIRED: quantity must be zero or a positive integer',
-    }),
+    .refine(
+      (value) => value >= 0 && Number.isSafeInteger(value),
+      taxRule('POSITIVE_NUMBER_REQUIRED', 'quantity must be zero or a positive integer'),
+    ),
 });
 
 /**
- * Body of POST /tax/refunds (spec §4.5). `line_items` is required for a partial refund and
+ * Body of POST /tax/refunds (docs/interface.md §4.5). `line_items` is required for a partial refund and
  * must be absent (or empty) for a full one: a full refund with lines is ambiguous, so it is
  * refused rather than guessed.
  */
 export const refundRequestSchema = z
   .strictObject({
-    transaction_id: z.string().min(1, { message: 'MISSING_FIELD: must not be empty' }),
+    transaction_id: requiredString(255),
     type: z.enum(['full', 'partial']),
     refund_processed_at: unixSeconds.optional(),
-    line_items: z
-      .array(refundLineItemSchema)
-      .max(1000, { message: 'INVALID_VALUE: at most 1000 line items per refund' })
-      .optional(),
+    line_items: z.array(refundLineItemSchema).max(1000, { message: 'at most 1000 line items per refund' }).optional(),
   })
   .superRefine((value, context) => {
     if (value.type === 'partial' && (value.line_items === undefined || value.line_items.length === 0)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['line_items'],
-        message: 'MISSING_FIELD: Missing required field: line_items (required when type is partial).',
-      });
+      context.addIssue(
+        taxIssue('MISSING_FIELD', 'Missing required field: line_items (required when type is partial).', [
+          'line_items',
+        ]),
+      );
     }
     if (value.type === 'full' && value.line_items !== undefined && value.line_items.length > 0) {
-      context.addIssue({
-        code: 'custom',
-        path: ['line_items'],
-        message:
-          'INVALID_VALUE: line_items are not allowed when type is full (a full refund takes everything left); use type partial.',
-      });
+      context.addIssue(
+        taxIssue(
+          'INVALID_VALUE',
+          'line_items are not allowed when type is full (a full refund takes everything left); use type partial.',
+          ['line_items'],
+        ),
+      );
     }
   });
 

@@ -3,7 +3,7 @@ import { isAtLeast, type ApiVersion } from './api-version.ts';
 import { serializeLine } from './serialize-line.ts';
 import { fromAddress } from './to-address.ts';
 
-/** A calculation as the response of POST /tax/calculations in `version` (spec §2.3, §9). */
+/** A calculation as the response of POST /tax/calculations in `version` (docs/interface.md §2.3, §9). */
 export function serializeCalculation(
   calculation: Calculation,
   version: ApiVersion,

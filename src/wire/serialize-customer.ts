@@ -1,6 +1,6 @@
 import type { Customer } from '../core/types.ts';
 
-/** A customer as POST and GET /tax/customers return it (spec §2.8). */
+/** A customer as POST and GET /tax/customers return it (docs/interface.md §2.8). */
 export function serializeCustomer(customer: Customer): Record<string, unknown> {
   return {
     id: customer.id,

@@ -1,10 +1,10 @@
 import type { JurisdictionTax, TaxLine } from '../core/types.ts';
 import { isAtLeast, type ApiVersion } from './api-version.ts';
 
-/** Which response a line appears in: the fields differ (spec §2.4, §2.5). */
+/** Which response a line appears in: the fields differ (docs/interface.md §2.4, §2.5). */
 export type LineContext = 'calculation' | 'transaction' | 'refund' | 'refund_list';
 
-/** A jurisdiction entry of the wire (spec §2.5), with the fields of `version` and `context`. */
+/** A jurisdiction entry of the wire (docs/interface.md §2.5), with the fields of `version` and `context`. */
 export function serializeJurisdiction(
   entry: JurisdictionTax,
   version: ApiVersion,
@@ -20,7 +20,7 @@ export function serializeJurisdiction(
   // only, no rate data). The hosted API adds it to calculations from 2025-05-12; taxkit sends it
   // in every version and context, so a caller on the default 2024-09-01 is told too.
   wire.note = entry.note;
-  // Exact per-jurisdiction tax: 2026-era calculations, and refund lists (spec §2.5).
+  // Exact per-jurisdiction tax: 2026-era calculations, and refund lists (docs/interface.md §2.5).
   if ((context === 'calculation' && isAtLeast(version, '2026-01-01')) || context === 'refund_list') {
     wire.tax_due_decimal = Number(entry.taxDue);
   }
@@ -32,7 +32,7 @@ export function serializeJurisdiction(
   return wire;
 }
 
-/** A line item of the wire (spec §2.4). */
+/** A line item of the wire (docs/interface.md §2.4). */
 export function serializeLine(line: TaxLine, version: ApiVersion, context: LineContext): Record<string, unknown> {
   const wire: Record<string, unknown> = {};
   if (context === 'calculation' && isAtLeast(version, '2025-05-12')) wire.line_item_id = line.lineItemId;

@@ -1,7 +1,7 @@
 import type { Merchant, Mode } from '../core/types.ts';
 import { fromAddress } from './to-address.ts';
 
-/** A merchant as the hosted API shows it (api-facts §8). */
+/** A merchant as the hosted API shows it (docs/interface.md §4.13). */
 export function serializeMerchant(merchant: Merchant, mode: Mode): Record<string, unknown> {
   return {
     id: merchant.id,

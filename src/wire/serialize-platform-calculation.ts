@@ -16,7 +16,7 @@ function totalsOf(lines: readonly TaxLine[]): Record<string, number> {
 }
 
 /**
- * A platform calculation (api-facts §9): the calculation fields plus `merchant`, `roles`,
+ * A platform calculation (docs/interface.md §4.14): the calculation fields plus `merchant`, `roles`,
  * `totals.order`, and `fee_line_items` with `totals.fees` when fee_details were given.
  */
 export function serializePlatformCalculation(

@@ -1,6 +1,6 @@
 import type { Mode, Product } from '../core/types.ts';
 
-/** A product as POST and GET /tax/products return it (spec §2.9). */
+/** A product as POST and GET /tax/products return it (docs/interface.md §2.9). */
 export function serializeProduct(product: Product, mode: Mode): Record<string, unknown> {
   return {
     object: 'tax.product',

@@ -3,9 +3,9 @@ import type { ApiVersion } from './api-version.ts';
 import { serializeLine } from './serialize-line.ts';
 
 /**
- * A refund as POST /tax/refunds and POST /tax/refund_reversals return it (spec §2.7). Amounts
+ * A refund as POST /tax/refunds and POST /tax/refund_reversals return it (docs/interface.md §2.7). Amounts
  * stay negative after a reversal; a reversed refund carries `reversed_at` (taxkit's addition:
- * the reversal is a record of its own and the refund is kept, DESIGN.md §4).
+ * the reversal is a record of its own and the refund is kept, docs/decisions.md).
  */
 export function serializeRefund(refund: Refund, version: ApiVersion, mode: Mode): Record<string, unknown> {
   const wire: Record<string, unknown> = {
@@ -21,7 +21,7 @@ export function serializeRefund(refund: Refund, version: ApiVersion, mode: Mode)
 }
 
 /**
- * An entry of GET /tax/transactions/{id}/refunds (spec §4.4): no `refund_type`, and
+ * An entry of GET /tax/transactions/{id}/refunds (docs/interface.md §4.4): no `refund_type`, and
  * jurisdictions with `tax_due_decimal`. Reversed refunds stay in the list with `reversed_at`.
  */
 export function serializeRefundListEntry(refund: Refund, version: ApiVersion, mode: Mode): Record<string, unknown> {

@@ -2,7 +2,7 @@ import type { Mode, Transaction } from '../core/types.ts';
 import type { ApiVersion } from './api-version.ts';
 import { serializeLine } from './serialize-line.ts';
 
-/** A transaction as POST /tax/transactions and GET /tax/transactions/{id} return it (spec §2.6). */
+/** A transaction as POST /tax/transactions and GET /tax/transactions/{id} return it (docs/interface.md §2.6). */
 export function serializeTransaction(
   transaction: Transaction,
   version: ApiVersion,
@@ -14,7 +14,7 @@ export function serializeTransaction(
     object: 'tax.transaction',
     calculation_id: transaction.calculationId,
     reference_order_id: transaction.referenceOrderId,
-    // Platform transactions (api-facts §10): which part of the sale, for whom, and the payment.
+    // Platform transactions (docs/interface.md §4.15): which part of the sale, for whom, and the payment.
     ...(platform === undefined
       ? {}
       : {

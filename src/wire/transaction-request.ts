@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { metadata, referenceId, unixSeconds } from './common-schemas.ts';
+import { metadata, referenceId, requiredString, unixSeconds } from './common-schemas.ts';
 
-/** Body of POST /tax/transactions (spec §4.2). */
+/** Body of POST /tax/transactions (docs/interface.md §4.2). */
 export const transactionRequestSchema = z.strictObject({
-  calculation_id: z.string().min(1, { message: 'MISSING_FIELD: must not be empty' }),
+  calculation_id: requiredString(255),
   reference_order_id: referenceId,
   transaction_processed_at: unixSeconds.optional(),
   metadata: metadata.optional(),

@@ -195,7 +195,7 @@ describe('createGeoLookup over ip-location-db flat databases', () => {
   });
 
   it('never sends an IPv6 address to an IPv4-only database', () => {
-    // The trap (data-sources.md §2.1): the IPv4 tree answers from the first 32 bits, 32.1.72.96.
+    // The trap (docs/data.md §2.1): the IPv4 tree answers from the first 32 bits, 32.1.72.96.
     expect(new Reader(FLAT_V4).get('2001:4860:4860::8888')).toMatchObject({ country_code: 'US', state1: 'Virginia' });
     expect(createGeoLookup(new Reader(FLAT_V4)).lookup('2001:4860:4860::8888')).toBeUndefined();
     expect(geo.lookup('2001:4860:4860::8888')).toEqual({ country: 'CA', province: 'QC', city: 'Montreal' });

@@ -35,6 +35,8 @@ const TABLES = [
   'customers',
   'merchants',
   'products',
+  'rate_snapshots',
+  'rate_tables',
   'refund_reversals',
   'refunds',
   'transactions',

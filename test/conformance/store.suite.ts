@@ -8,7 +8,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaxStore } from '../../src/ports/store.ts';
 import { describeDirectoryCases } from './directory.cases.ts';
+import { describeEngineCases } from './engine.cases.ts';
+import { describeHousekeepingCases } from './housekeeping.cases.ts';
 import { describeListCases } from './list.cases.ts';
+import { describeRateCases } from './rates.cases.ts';
 import { describeRefundCases } from './refund.cases.ts';
 import { describeRoundTripCases } from './round-trip.cases.ts';
 import type { SuiteContext } from './suite-context.ts';
@@ -66,6 +69,9 @@ export function describeTaxStore(
     describe('customers, merchants and deletes', () => describeDirectoryCases(context));
     describe('lists', () => describeListCases(context));
     describe('tenants and modes', () => describeTenancyCases(context));
+    describe('rate tables and snapshots', () => describeRateCases(context));
+    describe('the engine over this store', () => describeEngineCases(context));
+    describe('housekeeping', () => describeHousekeepingCases(context));
 
     it('skips only cases that exist', () => {
       expect([...skipped.keys()].filter((title) => !titles.has(title))).toEqual([]);

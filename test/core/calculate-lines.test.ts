@@ -52,7 +52,7 @@ function line(amountMinor: number, overrides: Partial<LineInput> = {}): LineInpu
 }
 
 describe('calculateLines', () => {
-  it('Indiana: a 200-cent line at 7 % owes 14 (api-facts §16.6)', () => {
+  it('Indiana: a 200-cent line at 7 % owes 14 (the README example)', () => {
     const result = calculateLines([line(200, { quantity: 2 })], ratesOf(['0.07']), false, undefined);
     expect(result.totalTaxMinor).toBe(14);
     expect(result.lines[0]?.jurisdictions[0]).toMatchObject({ rate: '0.07', taxDue: '14', taxMinor: 14 });

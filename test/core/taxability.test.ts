@@ -369,6 +369,33 @@ describe('compiling taxability rules', () => {
     expect(result.jurisdictions[0]!.note).toBe('Taxed here after all. State-level rate only.');
   });
 
+  it('reaches rates given inline at a location (imported ZIP tables), cut where the rules change', () => {
+    const imported: RateTable = {
+      name: 'zip-vintage',
+      source: 'test import',
+      effectiveDate: '2012-01-01',
+      jurisdictions: [
+        { ...jurisdiction('US-TN', 'STATE'), subdivision: 'TN' },
+        { ...jurisdiction('TN-CITY-B', 'CITY'), subdivision: 'TN' },
+      ],
+      rates: [],
+      locations: [
+        { key: 'US-TN-37203', jurisdictions: ['US-TN', 'TN-CITY-B'], rates: ['0.07', '0.0225'], from: '2012-01-01' },
+      ],
+    };
+    const index = compileRateIndex([RULE_TABLE, STATES, imported]);
+    const food = (date: string) =>
+      calculateLines(
+        [line('FOOD_GENERAL', 10_000)],
+        lookupRates(index, 'US-TN-37203', parseDay(date)) ?? [],
+        false,
+        undefined,
+      ).lines[0]!.jurisdictions.map((entry) => entry.rate);
+    expect(food('2013-06-30')).toEqual(['0.07', '0.0225']);
+    expect(food('2013-07-01')).toEqual(['0.05', '0.0225']);
+    expect(food('2026-11-22')).toEqual(['0.04', '0.0225']);
+  });
+
   it('keeps a jurisdiction without a region (no location names it) on its general rate', () => {
     const lonely: RateTable = {
       name: 'lonely',

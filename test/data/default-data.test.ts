@@ -345,7 +345,7 @@ describe('subdivisions and countries', () => {
 
 /**
  * Cross-check against `sales-tax` 2.x res/sales_tax_rates.json. Its own data is a late-2025 snapshot
- * with known defects (data-sources.md §1), so differences are allowed only where listed, with the
+ * with known defects (docs/data.md §1), so differences are allowed only where listed, with the
  * reason. Every non-zero country it has must either be in our data or be listed as left out.
  */
 describe('cross-check with sales-tax', () => {
@@ -389,7 +389,7 @@ describe('cross-check with sales-tax', () => {
     RU: 'Russia raised VAT from 20% to 22% on 2026-01-01',
     ZW: 'Zimbabwe raised VAT from 15% to 15.5% on 2026-01-01',
   };
-  /** US states where sales-tax is wrong or stale (data-sources.md §1). */
+  /** US states where sales-tax is wrong or stale (docs/data.md §1). */
   const US_KNOWN_DIFFERENCES: Record<string, string> = {
     AR: '6.5% since 2013-07-01 (sales-tax 6%)',
     AZ: '5.6% since 2013-06-01 (sales-tax 6.6%)',

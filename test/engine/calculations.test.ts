@@ -439,6 +439,7 @@ describe('housekeeping', () => {
     });
     now += 3_600 * 1000; // past the grace: the next calculation sweeps it
     await engine.calculations.create(body);
+    await engine.whenIdle(); // the sweep runs after the answer, in the background
     await expect(
       engine.transactions.create({ calculation_id: first.id, reference_order_id: 'o-1' }),
     ).rejects.toMatchObject({

@@ -1,5 +1,5 @@
 /**
- * `customer.ip` (spec §2.2, API version 2026-03-01) through the engine, with the real GeoIP
+ * `customer.ip` (docs/interface.md §2.2, API version 2026-03-01) through the engine, with the real GeoIP
  * adapter over MMDB fixtures of both record shapes: every resolution mode against every kind of
  * IP location, the address/IP precedence and the version gate.
  */

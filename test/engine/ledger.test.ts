@@ -356,7 +356,7 @@ describe.each(stores)('ledger through the engine (%s store)', (_name, makeStore)
       const jurisdiction = transaction.line_items[0].tax_jurisdictions[0];
       expect(Object.keys(jurisdiction)).toEqual(['tax_rate', 'rate_type', 'jurisdiction_name', 'fee_amount', 'note']);
       const refund = await engine.refunds.create({ transaction_id: transaction.id, type: 'full' }, old);
-      // Refund reversals are documented in the base version too (api-facts §16.2).
+      // Refund reversals are documented in the base version too (docs/interface.md §4.6).
       const reversed = await engine.refundReversals.create({ refund_id: refund.id }, old);
       expect(reversed.reversed_at).toBe(NOW);
       const latest = await engine.transactions.get(transaction.id, { version: '2026-03-01' });
@@ -402,7 +402,7 @@ describe.each(stores)('ledger through the engine (%s store)', (_name, makeStore)
       expect(again.id).not.toBe(transaction.id);
     });
 
-    it('refuses what the spec and DESIGN refuse, writing nothing', async () => {
+    it('refuses what the interface and the decisions refuse, writing nothing', async () => {
       setup();
       const calculation = await calculate();
       const body = { calculation_id: calculation.id, reference_order_id: 'order-1' };

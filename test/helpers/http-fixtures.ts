@@ -115,7 +115,7 @@ export function createTestApi(engine: HttpEngine = createTestEngine(), options: 
   return { engine, handler, call: callerOf(handler), errors };
 }
 
-/** Expects the error body of `version` (spec §7): flat from 2026-01-01, nested before. */
+/** Expects the error body of `version` (docs/interface.md §7): flat from 2026-01-01, nested before. */
 export function errorTypeOf(json: any, version: ApiVersion | undefined): string {
   if (version === undefined || version >= '2026-01-01') return json.type;
   return String(json.error.code).toUpperCase();

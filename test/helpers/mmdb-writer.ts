@@ -1,6 +1,6 @@
 /**
  * A small MaxMind DB (MMDB 2.0) writer for test fixtures, written from the public format spec
- * (https://maxmind.github.io/MaxMind-DB/). No npm package writes MMDB (data-sources.md §2.6), and
+ * (https://maxmind.github.io/MaxMind-DB/). No npm package writes MMDB (docs/data.md §2.6), and
  * binary fixtures say nothing in a diff, so tests build their databases in code.
  *
  * What it writes: a binary search tree with 24-bit records (IPv6 trees keep IPv4 at ::/96, as

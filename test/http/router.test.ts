@@ -57,7 +57,7 @@ describe.each(API_VERSIONS)('every route answers 200 with the shape of %s', (ver
     });
     const jurisdiction = json.line_items[0].tax_jurisdictions[0];
     expect(jurisdiction).toMatchObject({ tax_rate: 0.07, jurisdiction_name: 'Indiana', fee_amount: 0 });
-    // Fields by version (spec §2.3, §2.5, §9).
+    // Fields by version (docs/interface.md §2.3, §2.5, §9).
     expect('customer' in json).toBe(is2025);
     expect('automatic_tax' in json).toBe(is2025);
     expect('tax_authority_name' in jurisdiction).toBe(is2026);
@@ -260,7 +260,7 @@ describe('versions', () => {
     // amount is per unit on platform calculations: 2500 × 3 at 7 %.
     expect(json.line_items[0]).toMatchObject({ quantity: 3, tax_amount: 525, amount_excluding_tax: 7500 });
 
-    // A payment processor records two transactions: the order and the platform fee (spec §4.15).
+    // A payment processor records two transactions: the order and the platform fee (docs/interface.md §4.15).
     const processor = await call('POST', '/tax/platform/calculations', {
       version,
       body: {
@@ -293,8 +293,8 @@ describe('versions', () => {
   });
 });
 
-describe('error formats (spec §7)', () => {
-  it.each(OLD_VERSIONS)('%s: nested, with both the spec and the hosted API field names', async (version) => {
+describe('error formats (docs/interface.md §7)', () => {
+  it.each(OLD_VERSIONS)('%s: nested, with both the interface and the hosted API field names', async (version) => {
     const { call } = createTestApi();
     const body = calculationBody();
     (body.order_details as any).line_items[0].amount = 'ten';
@@ -532,7 +532,7 @@ describe('public keys', () => {
     expect(transaction.status).toBe(200);
   });
 
-  it('get 401 everywhere else, the health check included (spec §5.3)', async () => {
+  it('get 401 everywhere else, the health check included (docs/interface.md §5.3)', async () => {
     const { call } = createTestApi();
     const requests = [
       ['GET', '/tax/ping', undefined],

@@ -41,7 +41,7 @@ function client(server: RunningServer, version: ApiVersion) {
   };
 }
 
-/** A tax line of a response (spec §2.4, §2.5), with the fields its version has. */
+/** A tax line of a response (docs/interface.md §2.4, §2.5), with the fields its version has. */
 function expectLine(line: any, version: ApiVersion, sign: 1 | -1) {
   expect(line.product).toEqual({
     reference_product_name: expect.any(String),
@@ -137,7 +137,7 @@ describe.each(API_VERSIONS)('a sale and its refunds over HTTP, %s', (version) =>
       testmode: true,
       refund_processed_at: expect.any(Number),
     });
-    // List entries carry no refund_type (spec §2.7), and tax_due_decimal per jurisdiction (§2.5).
+    // List entries carry no refund_type (docs/interface.md §2.7), and tax_due_decimal per jurisdiction (§2.5).
     expect('refund_type' in entry).toBe(false);
     expect(entry.line_items[0].tax_jurisdictions[0].tax_due_decimal).toBe(-7);
 

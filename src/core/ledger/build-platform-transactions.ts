@@ -7,7 +7,7 @@ export interface PlatformTransactionInput extends TransactionInput {
 }
 
 /**
- * Records a platform calculation as its transactions (spec §4.15, api-facts §10). Pure.
+ * Records a platform calculation as its transactions (docs/interface.md §4.15). Pure.
  *
  * A payment processor gets two: the merchant's `order` (client_role = the roles) and the
  * platform's `fee` (client_role empty, the fee lines). A marketplace provider or merchant of

@@ -10,7 +10,7 @@ export interface TransactionInput {
 }
 
 /**
- * Records `calculation` as a sale (spec §4.2). Pure: `id` and `now` (Unix seconds) are given.
+ * Records `calculation` as a sale (docs/interface.md §4.2). Pure: `id` and `now` (Unix seconds) are given.
  * The lines are the calculation's, unchanged; the filing currency is the customer currency.
  *
  * Throws CALCULATION_NOT_FOUND for a platform calculation (those become transactions through

@@ -8,7 +8,7 @@ export interface RefundLineReference {
 }
 
 /**
- * The index of the transaction line a partial refund line refunds (DESIGN.md §4 "refunds"):
+ * The index of the transaction line a partial refund line refunds (docs/decisions.md "refunds"):
  * the one line with that `reference_line_item_id`, else the one line with that
  * `reference_product_id`. A line item id that matches no line falls back to the product id
  * (the hosted API treats the line item id as a reporting aid). When both are given and

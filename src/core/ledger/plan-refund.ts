@@ -18,7 +18,7 @@ export type RefundInput =
     };
 
 /**
- * Plans a refund of `transaction` given the refunds already recorded for it (DESIGN.md §4
+ * Plans a refund of `transaction` given the refunds already recorded for it (docs/decisions.md
  * "refunds"). Pure: `id` and `now` (Unix seconds) are given; the store runs it inside its
  * write transaction so the balance it checks is the latest.
  *

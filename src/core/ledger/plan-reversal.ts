@@ -2,7 +2,7 @@ import { TaxError } from '../errors.ts';
 import type { Refund, RefundReversal, Transaction } from '../types.ts';
 
 /**
- * Plans the reversal of `refund` (POST /tax/refund_reversals; DESIGN.md §4 "refund reversal"):
+ * Plans the reversal of `refund` (POST /tax/refund_reversals; docs/decisions.md "refund reversal"):
  * a record of its own, nothing deleted; once the store marks the refund reversed it no longer
  * counts against the transaction's balance. Pure: `id` and `now` (Unix seconds) are given.
  *

@@ -4,7 +4,7 @@
  * else gives `undefined`. Expects text net.isIP accepted as IPv6, without a zone.
  *
  * The IPv4 files of ip-location-db know nothing of ::ffff:… and their IPv6 files answer null
- * for it (data-sources.md §2.1), so a mapped address must be looked up as IPv4.
+ * for it (docs/data.md §2.1), so a mapped address must be looked up as IPv4.
  */
 export function ipv4OfMapped(address: string): string | undefined {
   if (!/ffff/i.test(address)) return undefined;

@@ -9,7 +9,7 @@ const CA_POSTAL = /^([A-Z])(\d)([A-Z])(?: ?(\d[A-Z]\d))?$/;
 
 /**
  * Resolves a customer address to the rate keys of its jurisdictions, checking it against the
- * location tables (DESIGN.md §4): a US ZIP must belong to the given state and a Canadian postal
+ * location tables (docs/decisions.md): a US ZIP must belong to the given state and a Canadian postal
  * code to the given province (ZIP_STATE_MISMATCH), the country must exist (INVALID_COUNTRY_CODE)
  * and the postal code and province must be well formed (MALFORMED_ADDRESS).
  *
@@ -17,11 +17,19 @@ const CA_POSTAL = /^([A-Z])(\d)([A-Z])(?: ?(\d[A-Z]\d))?$/;
  * agrees with the postal code (or, outside the US, when the tables have nothing finer than the
  * province to check); POSTAL_FALLBACK_1 when the city does not match and the postal code's
  * default place was used.
+ *
+ * `rateKeys` (the rate index's keys) lets a ZIP that the rate tables list under the given
+ * state pass even when USPS files it under another: about 80 ZIPs straddle a state line, and
+ * the address's state then picks which state's rates apply.
  */
-export function resolveAddress(address: Address, tables: LocationTables): ResolvedPlace {
+export function resolveAddress(
+  address: Address,
+  tables: LocationTables,
+  rateKeys?: { has(key: string): boolean },
+): ResolvedPlace {
   const country = address.country.toUpperCase();
   // Puerto Rico has its own ISO code but USPS ZIPs and a US-style sales tax (IVU): tax it as US-PR.
-  if (country === 'PR') return resolveUs({ ...address, country: 'US', province: 'PR' }, tables);
+  if (country === 'PR') return resolveUs({ ...address, country: 'US', province: 'PR' }, tables, rateKeys);
   if (!tables.countries.has(country)) {
     throw new TaxError(
       'INVALID_COUNTRY_CODE',
@@ -31,7 +39,7 @@ export function resolveAddress(address: Address, tables: LocationTables): Resolv
       },
     );
   }
-  if (country === 'US') return resolveUs({ ...address, country }, tables);
+  if (country === 'US') return resolveUs({ ...address, country }, tables, rateKeys);
   if (country === 'CA') return resolveCa({ ...address, country }, tables);
   return resolveOther({ ...address, country });
 }
@@ -54,7 +62,11 @@ function requireProvince(address: Address, tables: LocationTables): string {
   return province;
 }
 
-function resolveUs(address: Address, tables: LocationTables): ResolvedPlace {
+function resolveUs(
+  address: Address,
+  tables: LocationTables,
+  rateKeys: { has(key: string): boolean } | undefined,
+): ResolvedPlace {
   const province = requireProvince(address, tables);
   const match = US_ZIP.exec(address.postalCode.trim());
   if (match === null) {
@@ -68,7 +80,7 @@ function resolveUs(address: Address, tables: LocationTables): ResolvedPlace {
   }
   const zip5 = match[1] as string;
   const zipState = tables.usStateOfZip(zip5);
-  if (zipState !== undefined && zipState !== province) {
+  if (zipState !== undefined && zipState !== province && rateKeys?.has(`US-${province}-${zip5}`) !== true) {
     throw new TaxError(
       'ZIP_STATE_MISMATCH',
       `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly.`,

@@ -12,7 +12,7 @@ export type IpResolution = ResolvedPlace | { readonly zero: true; readonly count
 const US_ZIP5 = /^\d{5}$/;
 
 /**
- * Turns what a GeoIP database said about an IP into a place to tax (spec §2.2, 2026-03-01).
+ * Turns what a GeoIP database said about an IP into a place to tax (docs/interface.md §2.2, 2026-03-01).
  * Enough detail: a US postal code that belongs to the state; a Canadian province; a country
  * elsewhere. When there is less, the mode decides: strict → IP_RESOLUTION_* (422); zero →
  * zero rates; approximate → the most populous ZIP of the state (and city) for the US, else

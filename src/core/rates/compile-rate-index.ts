@@ -1,14 +1,14 @@
 import { TaxError } from '../errors.ts';
 import { parseRate } from '../money/parse-rate.ts';
-import type { CompiledCategoryRule } from '../taxability/compiled-category-rule.ts';
-import { compileTaxability, type TaxabilityIndex } from '../taxability/compile-taxability.ts';
 import { checkExactPartials } from '../taxability/check-exact-partials.ts';
-import { regionOfKey } from '../taxability/region-of-key.ts';
-import { splitByRules } from '../taxability/split-by-rules.ts';
+import type { CompiledCategoryRule } from '../taxability/compiled-category-rule.ts';
+import { compileTaxability } from '../taxability/compile-taxability.ts';
+import { createRuleResolver, type RuleResolver } from '../taxability/rule-resolver.ts';
 import { parseDay } from './day-number.ts';
+import { hashRateTable } from './hash-rate-table.ts';
 import { hashText } from './hash-text.ts';
 import type { KeyTimeline, RateIndex, ResolvedRate } from './rate-index.ts';
-import type { JurisdictionDef, RatePeriod, RateTable } from './rate-table.ts';
+import type { JurisdictionDef, LocationDef, RatePeriod, RateTable } from './rate-table.ts';
 
 interface CompiledPeriod {
   readonly from: number;
@@ -16,19 +16,47 @@ interface CompiledPeriod {
   readonly rate: ResolvedRate;
 }
 
+/** One location entry, parsed: where it starts and what it names. */
+interface KeyEntry {
+  readonly from: number;
+  readonly location: LocationDef;
+}
+
 const OPEN_END = 2_147_483_647;
+/** The day an undated location entry starts: before every real date, and fits an Int32Array. */
+const BEGINNING = -2_147_483_648;
+
+/** Options of {@link compileRateIndex}. */
+export interface CompileOptions {
+  /**
+   * The tables' content hashes ({@link hashRateTable}), in table order, when the caller already
+   * has them (a store keeps them with each table); saves hashing every table again.
+   */
+  readonly tableIds?: readonly string[];
+}
 
 /**
  * Compiles rate tables into an immutable {@link RateIndex}. Later tables win: a jurisdiction
- * or location key defined again replaces the earlier definition, which is how an imported
- * local-rate table layers over the embedded defaults. Every rate is parsed exactly and every
- * reference checked here, once, so the hot path never validates.
+ * or undated location key defined again replaces the earlier definition, which is how an
+ * imported local-rate table layers over the embedded defaults. Dated location entries (monthly
+ * vintages) sit side by side, each in force from its date until the key's next dated entry.
+ * Every rate is parsed exactly and every reference checked here, once, so the hot path never
+ * validates.
+ *
+ * The tables' taxability rules (`RateTable.taxability`) are compiled here too: every rate period,
+ * and every rate given inline at a location, carries the category rules of its region in force
+ * over its whole span (periods are cut where the rules change), so a calculation finds a
+ * category's rule with one Map lookup.
+ *
+ * Identical rates, rate sets and whole timelines are compiled to one shared frozen object each:
+ * tens of thousands of ZIPs share a few thousand timelines, which keeps the index small and the
+ * lookup's memory accesses few.
  */
-export function compileRateIndex(input: RateTable | readonly RateTable[]): RateIndex {
+export function compileRateIndex(input: RateTable | readonly RateTable[], options: CompileOptions = {}): RateIndex {
   const tables: readonly RateTable[] = Array.isArray(input) ? input : [input as RateTable];
   const jurisdictions = new Map<string, JurisdictionDef>();
   const periods = new Map<string, RatePeriod[]>();
-  const locations = new Map<string, readonly string[]>();
+  const entries = new Map<string, KeyEntry[]>();
   for (const table of tables) {
     for (const jurisdiction of table.jurisdictions) {
       jurisdictions.set(jurisdiction.id, Object.freeze({ ...jurisdiction }));
@@ -44,39 +72,37 @@ export function compileRateIndex(input: RateTable | readonly RateTable[]): RateI
       }
       list.push(period);
     }
-    for (const location of table.locations) locations.set(location.key, location.jurisdictions);
+    for (const location of table.locations) addEntry(entries, table, location);
   }
 
-  // Taxability rules hang on regions, so each jurisdiction needs one: its own, its country's,
-  // or the state/province of the location keys that name it.
-  const taxability = compileTaxability(tables.map((table) => table.taxability ?? []));
-  const keyRegions = new Map<string, string>();
-  for (const [key, ids] of locations) {
-    for (const id of ids) if (!keyRegions.has(id)) keyRegions.set(id, regionOfKey(key));
+  // Taxability rules hang on regions; a jurisdiction without a region of its own takes the
+  // state or province of the first location key that names it.
+  const firstKey = new Map<string, string>();
+  for (const [key, list] of entries) {
+    for (const entry of list)
+      for (const id of entry.location.jurisdictions) if (!firstKey.has(id)) firstKey.set(id, key);
   }
-  const shared = new Map<string, ReadonlyMap<string, CompiledCategoryRule>>();
+  const rules = createRuleResolver(compileTaxability(tables.map((table) => table.taxability ?? [])), (id) =>
+    firstKey.get(id),
+  );
+  const interner = createInterner();
   const compiled = new Map<string, CompiledPeriod[]>();
   for (const [id, list] of periods) {
-    const jurisdiction = jurisdictions.get(id) as JurisdictionDef;
-    const region =
-      jurisdiction.region ?? (jurisdiction.level === 'COUNTRY' ? jurisdiction.country : keyRegions.get(id));
-    compiled.set(id, compilePeriods(jurisdiction, list, taxability, region, shared));
+    compiled.set(id, compilePeriods(jurisdictions.get(id) as JurisdictionDef, list, interner, rules));
   }
 
   const keys = new Map<string, KeyTimeline>();
-  for (const [key, ids] of locations) {
-    const perJurisdiction = ids.map((id) => {
-      const list = compiled.get(id);
-      if (list === undefined) {
-        throw new TaxError('INVALID_VALUE', `Location "${key}" names unknown jurisdiction "${id}".`);
-      }
-      return list;
-    });
-    keys.set(key, buildTimeline(perJurisdiction));
+  for (const [key, list] of entries) {
+    keys.set(key, buildTimeline(key, list, jurisdictions, compiled, interner, rules));
   }
 
+  const tableIds = options.tableIds ?? tables.map(hashRateTable);
+  if (tableIds.length !== tables.length) {
+    throw new TaxError('INVALID_VALUE', 'compileRateIndex: tableIds must name every table, in order.');
+  }
   return Object.freeze({
-    snapshot: hashText(JSON.stringify(tables)),
+    snapshot: hashText(tableIds.join('\n')),
+    tableIds: Object.freeze([...tableIds]),
     tables: Object.freeze(
       tables.map((table) =>
         Object.freeze({ name: table.name, source: table.source, effectiveDate: table.effectiveDate }),
@@ -87,6 +113,88 @@ export function compileRateIndex(input: RateTable | readonly RateTable[]): RateI
   });
 }
 
+function addEntry(entries: Map<string, KeyEntry[]>, table: RateTable, location: LocationDef): void {
+  if (location.rates !== undefined && location.rates.length !== location.jurisdictions.length) {
+    throw new TaxError(
+      'INVALID_VALUE',
+      `Rate table "${table.name}": location "${location.key}" gives ${location.rates.length} rates for ${location.jurisdictions.length} jurisdictions.`,
+    );
+  }
+  const from = location.from === undefined ? BEGINNING : parseDay(location.from);
+  const entry: KeyEntry = { from, location };
+  const list = entries.get(location.key);
+  if (list === undefined || from === BEGINNING) {
+    entries.set(location.key, [entry]);
+    return;
+  }
+  const same = list.findIndex((existing) => existing.from === from);
+  if (same === -1) list.push(entry);
+  else list[same] = entry;
+}
+
+/** Hands out one shared frozen object per distinct rate, rate set and timeline. */
+interface Interner {
+  rate(
+    jurisdiction: JurisdictionDef,
+    rate: string,
+    categories: ReadonlyMap<string, CompiledCategoryRule> | undefined,
+  ): ResolvedRate;
+  register(rate: ResolvedRate): void;
+  segment(rates: readonly ResolvedRate[]): readonly ResolvedRate[];
+  timeline(days: readonly number[], segments: readonly (readonly ResolvedRate[])[]): KeyTimeline;
+}
+
+function createInterner(): Interner {
+  const rateIds = new Map<ResolvedRate, number>();
+  const inlineRates = new Map<string, ResolvedRate>();
+  const segments = new Map<string, readonly ResolvedRate[]>();
+  const segmentIds = new Map<readonly ResolvedRate[], number>();
+  const timelines = new Map<string, KeyTimeline>();
+  const categoryIds = new Map<ReadonlyMap<string, CompiledCategoryRule>, number>();
+  const register = (rate: ResolvedRate) => {
+    if (!rateIds.has(rate)) rateIds.set(rate, rateIds.size);
+  };
+  return {
+    register,
+    rate(jurisdiction, rate, categories) {
+      let rules = '';
+      if (categories !== undefined) {
+        if (!categoryIds.has(categories)) categoryIds.set(categories, categoryIds.size);
+        rules = String(categoryIds.get(categories));
+      }
+      const key = `${jurisdiction.id}\u0000${rate}\u0000${rules}`;
+      let resolved = inlineRates.get(key);
+      if (resolved === undefined) {
+        const units = parseRate(rate);
+        checkExactPartials(jurisdiction.id, rate, units, categories);
+        resolved = Object.freeze({ jurisdiction, rate, units, feeMinor: 0, categories });
+        inlineRates.set(key, resolved);
+        register(resolved);
+      }
+      return resolved;
+    },
+    segment(rates) {
+      const key = rates.map((rate) => rateIds.get(rate)).join(',');
+      let shared = segments.get(key);
+      if (shared === undefined) {
+        shared = Object.freeze([...rates]);
+        segments.set(key, shared);
+        segmentIds.set(shared, segmentIds.size);
+      }
+      return shared;
+    },
+    timeline(days, list) {
+      const key = `${days.join(',')}|${list.map((segment) => segmentIds.get(segment)).join(',')}`;
+      let shared = timelines.get(key);
+      if (shared === undefined) {
+        shared = Object.freeze({ days: Int32Array.from(days), segments: Object.freeze([...list]) });
+        timelines.set(key, shared);
+      }
+      return shared;
+    },
+  };
+}
+
 /**
  * A jurisdiction's periods, each cut wherever its region's taxability rules change, so every
  * compiled period carries the category rules of its whole span.
@@ -94,11 +202,9 @@ export function compileRateIndex(input: RateTable | readonly RateTable[]): RateI
 function compilePeriods(
   jurisdiction: JurisdictionDef,
   list: readonly RatePeriod[],
-  taxability: TaxabilityIndex,
-  region: string | undefined,
-  shared: Map<string, ReadonlyMap<string, CompiledCategoryRule>>,
+  interner: Interner,
+  rules: RuleResolver,
 ): CompiledPeriod[] {
-  const role = jurisdiction.level === 'COUNTRY' || jurisdiction.level === 'STATE' ? 'primary' : 'local';
   const result = list
     .flatMap((period): CompiledPeriod[] => {
       const from = parseDay(period.from);
@@ -111,11 +217,7 @@ function compilePeriods(
       }
       const units = parseRate(period.rate);
       const own = compileCategories(period, jurisdiction);
-      const spans =
-        region === undefined
-          ? [{ from, to, categories: own }]
-          : splitByRules(taxability, region, role, from, to, jurisdiction.note ?? '', own, shared);
-      return spans.map((span) => {
+      return rules.spans(jurisdiction, from, to, own).map((span) => {
         checkExactPartials(jurisdiction.id, period.rate, units, span.categories);
         const rate: ResolvedRate = Object.freeze({
           jurisdiction,
@@ -124,6 +226,7 @@ function compilePeriods(
           feeMinor: period.feeMinor ?? 0,
           categories: span.categories,
         });
+        interner.register(rate);
         return { from: span.from, to: span.to, rate };
       });
     })
@@ -160,23 +263,69 @@ function compileCategories(
   return map;
 }
 
-/** Cuts time at every period boundary of the key's jurisdictions; one frozen segment per cut. */
-function buildTimeline(perJurisdiction: readonly (readonly CompiledPeriod[])[]): KeyTimeline {
-  const cuts = new Set<number>();
-  for (const list of perJurisdiction) {
-    for (const period of list) {
-      cuts.add(period.from);
-      if (period.to !== OPEN_END) cuts.add(period.to);
+/**
+ * The key's timeline: each entry covers its own window (from its date to the next entry's).
+ * Inside a window, an entry with inline rates is one segment; an entry without them is cut at
+ * every period boundary of its jurisdictions. Consecutive equal segments merge.
+ */
+function buildTimeline(
+  key: string,
+  list: readonly KeyEntry[],
+  jurisdictions: ReadonlyMap<string, JurisdictionDef>,
+  compiled: ReadonlyMap<string, readonly CompiledPeriod[]>,
+  interner: Interner,
+  rules: RuleResolver,
+): KeyTimeline {
+  const sorted = [...list].sort((a, b) => a.from - b.from);
+  const days: number[] = [];
+  const segments: (readonly ResolvedRate[])[] = [];
+  const push = (day: number, segment: readonly ResolvedRate[]) => {
+    if (segments.length > 0 && segments[segments.length - 1] === segment) return;
+    days.push(day);
+    segments.push(segment);
+  };
+  sorted.forEach((entry, position) => {
+    const end = sorted[position + 1]?.from ?? OPEN_END;
+    const { location } = entry;
+    const defs = location.jurisdictions.map((id) => {
+      const def = jurisdictions.get(id);
+      if (def === undefined) {
+        throw new TaxError('INVALID_VALUE', `Location "${key}" names unknown jurisdiction "${id}".`);
+      }
+      return def;
+    });
+    if (location.rates !== undefined) {
+      const rates = location.rates;
+      // Inline rates have no periods of their own: cut the entry's window where the rules change.
+      const ruleCuts = new Set<number>();
+      for (const def of defs) for (const day of rules.cuts(def, entry.from, end)) ruleCuts.add(day);
+      for (const day of [entry.from, ...[...ruleCuts].sort((a, b) => a - b)]) {
+        push(
+          day,
+          interner.segment(defs.map((def, index) => interner.rate(def, rates[index] as string, rules.at(def, day)))),
+        );
+      }
+      return;
     }
-  }
-  const days = Int32Array.from([...cuts].sort((a, b) => a - b));
-  const segments = Array.from(days, (day) =>
-    Object.freeze(
-      perJurisdiction.flatMap((list) => {
-        const active = list.find((period) => period.from <= day && day < period.to);
-        return active === undefined ? [] : [active.rate];
-      }),
-    ),
-  );
-  return Object.freeze({ days, segments: Object.freeze(segments) });
+    const perJurisdiction = defs.map((def) => compiled.get(def.id) as readonly CompiledPeriod[]);
+    const cuts = new Set<number>(entry.from === BEGINNING ? [] : [entry.from]);
+    for (const periods of perJurisdiction) {
+      for (const period of periods) {
+        if (period.from > entry.from && period.from < end) cuts.add(period.from);
+        if (period.to !== OPEN_END && period.to > entry.from && period.to < end) cuts.add(period.to);
+      }
+    }
+    for (const day of [...cuts].sort((a, b) => a - b)) {
+      push(
+        day,
+        interner.segment(
+          perJurisdiction.flatMap((periods) => {
+            const active = periods.find((period) => period.from <= day && day < period.to);
+            return active === undefined ? [] : [active.rate];
+          }),
+        ),
+      );
+    }
+  });
+  return interner.timeline(days, segments);
 }

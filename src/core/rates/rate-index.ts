@@ -31,8 +31,13 @@ export interface RateTableInfo {
 
 /** An immutable, compiled rate table. Build it once with `compileRateIndex`. */
 export interface RateIndex {
-  /** Content hash of the tables it was compiled from. */
+  /**
+   * The snapshot id: a hash of the content ids of the tables it was compiled from, in order.
+   * Every calculation records it, so it can be recomputed with exactly these tables.
+   */
   readonly snapshot: string;
+  /** Content ids (`hashRateTable`) of the tables, in compile order. */
+  readonly tableIds: readonly string[];
   readonly tables: readonly RateTableInfo[];
   readonly keys: ReadonlyMap<string, KeyTimeline>;
   readonly jurisdictions: ReadonlyMap<string, JurisdictionDef>;

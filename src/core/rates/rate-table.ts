@@ -27,10 +27,17 @@ export interface JurisdictionDef {
   /** Default `note` on this jurisdiction's entries (e.g. that a US rate is state level only). */
   readonly note?: string;
   /**
+   * The state or province the jurisdiction lies in, as its ISO 3166-2 code without the country
+   * prefix ("CA", "ON"). Set on every imported STATE, COUNTY, CITY and DISTRICT jurisdiction, so
+   * rules written for a state (taxability by category) reach its local jurisdictions too.
+   */
+  readonly subdivision?: string;
+  /**
    * The region whose taxability rules apply to this jurisdiction ("US-TX", "CA-ON", "ES-CN").
-   * Default: the country for a COUNTRY-level jurisdiction; otherwise the state or province of
-   * the location keys that name it ("US-TX-75001" → "US-TX"), so an imported county, city or
-   * district follows its state's rules without saying so.
+   * Default: `<country>-<subdivision>` when `subdivision` is set; else the country for a
+   * COUNTRY-level jurisdiction; else the state or province of the location keys that name it
+   * ("US-TX-75001" → "US-TX"), so an imported county, city or district follows its state's
+   * rules without saying so.
    */
   readonly region?: string;
 }
@@ -66,10 +73,23 @@ export interface RatePeriod {
  * Which jurisdictions apply at a location key. Keys, most specific first:
  * "US-CA-90002" (state + ZIP5), "US-CA" (state), "CA-ON" (province), "ES-CN" (territory),
  * "DE" (country).
+ *
+ * Undated (no `from`): the key's whole history; it replaces whatever earlier tables said about
+ * the key. Dated: the key's jurisdictions from `from` on, until a later-dated entry of the same
+ * key takes over; earlier dates keep their own entries. That is how monthly vintages of an
+ * imported table sit side by side: each vintage's entries are dated from its first day.
  */
 export interface LocationDef {
   readonly key: string;
   readonly jurisdictions: readonly string[];
+  /** First day (ISO date) these jurisdictions apply at the key. */
+  readonly from?: string;
+  /**
+   * The rate of each jurisdiction at this key, parallel to `jurisdictions`, as exact decimal
+   * strings. Imported ZIP tables give every ZIP its own parts, so the rate belongs to the
+   * location, not to the jurisdiction. When absent, the jurisdictions' own periods apply.
+   */
+  readonly rates?: readonly string[];
 }
 
 export interface RateTable {

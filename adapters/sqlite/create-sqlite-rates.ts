@@ -1,0 +1,119 @@
+import type Database from 'better-sqlite3';
+import { TaxError } from '../../src/core/errors.ts';
+import { summarizeRateTable, type RateSnapshot, type RateTableRecord } from '../../src/core/rates/rate-table-record.ts';
+import type { StoreRates } from '../../src/ports/store.ts';
+import { settle } from './sqlite-errors.ts';
+import { writeTransaction } from './write-transaction.ts';
+
+interface TableRow {
+  readonly body: string;
+  readonly active_revision: number | null;
+}
+
+/**
+ * The SQLite store's rate tables (tables `rate_tables` and `rate_snapshots`, see schema.ts).
+ * The statements are plain SQL over two small tables; an import is one `BEGIN IMMEDIATE`
+ * transaction, so it lands whole or not at all, and two processes importing at once get
+ * consecutive revisions.
+ */
+export function createSqliteRates(client: Database.Database): StoreRates {
+  const s = {
+    revision: client.prepare('SELECT coalesce(max(active_revision), 0) AS revision FROM rate_tables'),
+    nextSeq: client.prepare('SELECT coalesce(max(active_seq), 0) + 1 AS seq FROM rate_tables'),
+    state: client.prepare('SELECT active_seq FROM rate_tables WHERE id = ?'),
+    insert: client.prepare(
+      `INSERT INTO rate_tables (id, format, file_name, name, effective_date, row_count, imported_at, active_seq, active_revision, body)
+       VALUES (@id, @format, @fileName, @name, @effectiveDate, @rowCount, @importedAt, @activeSeq, @activeRevision, @body)`,
+    ),
+    activate: client.prepare(
+      'UPDATE rate_tables SET active_seq = @activeSeq, active_revision = @activeRevision WHERE id = @id',
+    ),
+    active: client.prepare(
+      'SELECT body, active_revision FROM rate_tables WHERE active_seq IS NOT NULL ORDER BY active_seq',
+    ),
+    table: client.prepare('SELECT body, active_revision FROM rate_tables WHERE id = ?'),
+    exists: client.prepare('SELECT 1 FROM rate_tables WHERE id = ?').pluck(),
+    snapshot: client.prepare('SELECT id, table_ids, created_at FROM rate_snapshots WHERE id = ?'),
+    insertSnapshot: client.prepare(
+      'INSERT INTO rate_snapshots (id, table_ids, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',
+    ),
+  };
+  const revisionNow = () => (s.revision.get() as { revision: number }).revision;
+  const insertRecord = (record: RateTableRecord, activeSeq: number | null, activeRevision: number | null) =>
+    s.insert.run({
+      id: record.id,
+      format: record.format,
+      fileName: record.fileName,
+      name: record.table.name,
+      effectiveDate: record.table.effectiveDate,
+      rowCount: record.rowCount,
+      importedAt: record.importedAt,
+      activeSeq,
+      activeRevision,
+      body: JSON.stringify(record),
+    });
+
+  const importTables = writeTransaction(client, (tables: readonly RateTableRecord[]) => {
+    const current = revisionNow();
+    const revision = current + 1;
+    let seq = (s.nextSeq.get() as { seq: number }).seq;
+    const added: string[] = [];
+    for (const record of tables) {
+      if (added.includes(record.id)) continue;
+      const state = s.state.get(record.id) as { active_seq: number | null } | undefined;
+      if (state !== undefined && state.active_seq !== null) continue;
+      if (state === undefined) insertRecord(record, seq, revision);
+      else s.activate.run({ id: record.id, activeSeq: seq, activeRevision: revision });
+      seq += 1;
+      added.push(record.id);
+    }
+    return { added, revision: added.length === 0 ? current : revision };
+  });
+
+  const saveSnapshot = writeTransaction(client, (snapshot: RateSnapshot, tables: readonly RateTableRecord[]) => {
+    if (s.snapshot.get(snapshot.id) !== undefined) return;
+    const offered = new Map(tables.map((record) => [record.id, record]));
+    for (const id of snapshot.tableIds) {
+      if (s.exists.get(id) !== undefined) continue;
+      const record = offered.get(id);
+      if (record === undefined) {
+        throw new TaxError('INVALID_VALUE', `Rate snapshot ${snapshot.id} names table ${id}, which is not stored.`);
+      }
+      insertRecord(record, null, null);
+    }
+    s.insertSnapshot.run(snapshot.id, JSON.stringify(snapshot.tableIds), snapshot.createdAt);
+  });
+
+  return {
+    importRateTables: (tables) => settle(() => importTables(tables)),
+    rateRevision: () => settle(revisionNow),
+    loadRateTables: () =>
+      settle(() =>
+        client.transaction(() => ({
+          revision: revisionNow(),
+          tables: (s.active.all() as TableRow[]).map((row) => JSON.parse(row.body) as RateTableRecord),
+        }))(),
+      ),
+    listRateTables: () =>
+      settle(() =>
+        (s.active.all() as TableRow[]).map((row) =>
+          summarizeRateTable(JSON.parse(row.body) as RateTableRecord, row.active_revision as number),
+        ),
+      ),
+    saveRateSnapshot: (snapshot, tables) => settle(() => saveSnapshot(snapshot, tables)),
+    getRateSnapshot: (id) =>
+      settle(() => {
+        const row = s.snapshot.get(id) as { id: string; table_ids: string; created_at: number } | undefined;
+        if (row === undefined) return undefined;
+        const tableIds = JSON.parse(row.table_ids) as string[];
+        const tables = tableIds.map((tableId) => {
+          const table = s.table.get(tableId) as TableRow | undefined;
+          if (table === undefined) {
+            throw new TaxError('STORAGE_UNAVAILABLE', `Rate snapshot ${id} names table ${tableId}, which is missing.`);
+          }
+          return JSON.parse(table.body) as RateTableRecord;
+        });
+        return { snapshot: { id: row.id, tableIds, createdAt: row.created_at }, tables };
+      }),
+  };
+}

@@ -1,0 +1,56 @@
+import { expect } from 'vitest';
+import { calculationBody, createTestEngine, TEST_ADDRESSES } from '../helpers/engine-fixtures.ts';
+import { expectTaxError } from './assertions.ts';
+import type { SuiteContext } from './suite-context.ts';
+
+const MAX = Number.MAX_SAFE_INTEGER;
+
+/** A calculation body of `count` Indiana lines of `amount` each. */
+function indianaLines(count: number, amount: number): Record<string, unknown> {
+  return calculationBody({
+    customer: { address: TEST_ADDRESSES.indiana },
+    order_details: {
+      customer_currency_code: 'USD',
+      tax_included_in_amount: false,
+      line_items: Array.from({ length: count }, (_, index) => ({
+        reference_line_item_id: `line-${index}`,
+        product_category: 'GENERAL_MERCHANDISE',
+        amount,
+        quantity: 1,
+      })),
+    },
+  });
+}
+
+/**
+ * The engine over this store: what a client sends gives the same answer on every adapter. A
+ * client's input is a 4xx, never a 503 from a storage limit (an integer column's 2^63 − 1, say).
+ */
+export function describeEngineCases({ store, test }: SuiteContext): void {
+  test('amounts whose totals would pass 2^53 − 1 are a 400 naming the field, and nothing is written', async () => {
+    const { engine } = createTestEngine({ store: store() });
+    // The probe's request: 1,000 lines that sum, with tax, past 2^63 − 1.
+    const error = await expectTaxError(
+      engine.calculations.create(indianaLines(1000, 8_000_000_000_000_000)),
+      'INVALID_VALUE',
+    );
+    expect(error.details).toMatchObject({ field: 'order_details.line_items' });
+    expect(await store().deleteCalculationsExpiredBefore(Number.MAX_SAFE_INTEGER)).toBe(0);
+  });
+
+  test('a sale whose totals come up to 2^53 − 1 is calculated, recorded and refunded exactly', async () => {
+    const { engine } = createTestEngine({ store: store() });
+    const amount = Math.floor(MAX / 1000 / 1.07) - 1;
+    const calculation = await engine.calculations.create(indianaLines(1000, amount));
+    const tax = Math.round(amount * 0.07);
+    expect(calculation.total_tax_amount).toBe(tax * 1000);
+    expect(calculation.total_amount_including_tax).toBe((amount + tax) * 1000);
+    const transaction = await engine.transactions.create({
+      calculation_id: calculation.id,
+      reference_order_id: 'order-big',
+    });
+    const refund = await engine.refunds.create({ transaction_id: transaction.id, type: 'full' });
+    const lines = refund.line_items as { tax_amount_refunded?: number; tax_amount?: number }[];
+    expect(lines).toHaveLength(1000);
+  });
+}
