@@ -2,7 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // The conformance suite runs only through the adapter tests that import it.
     exclude: ['**/node_modules/**', 'dist/**', 'test/conformance/**'],
     testTimeout: 20_000,
@@ -11,5 +10,20 @@ export default defineConfig({
     benchmark: {
       include: ['bench/**/*.bench.ts'],
     },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/adapters/postgres/**'] },
+      },
+      {
+        // Its own project so the PostgreSQL server (globalSetup) starts only when these files run.
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['test/adapters/postgres/**/*.test.ts'],
+          globalSetup: ['test/adapters/postgres/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

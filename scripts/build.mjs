@@ -1,5 +1,5 @@
 // Compiles src/ and adapters/ with tsc into dist/, then copies what the compiled code reads at
-// run time: the SQLite migrations (drizzle's migrator needs meta/_journal.json beside the SQL)
+// run time: the SQLite and PostgreSQL migrations (drizzle's migrator needs meta/_journal.json beside the SQL)
 // and the embedded data tables. The bin gets its execute bit.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, rmSync } from 'node:fs';
@@ -11,8 +11,10 @@ rmSync(dist, { recursive: true, force: true });
 execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.json`], {
   stdio: 'inherit',
 });
-if (existsSync(`${root}adapters/sqlite/migrations`)) {
-  cpSync(`${root}adapters/sqlite/migrations`, `${dist}/adapters/sqlite/migrations`, { recursive: true });
+for (const adapter of ['sqlite', 'postgres']) {
+  if (existsSync(`${root}adapters/${adapter}/migrations`)) {
+    cpSync(`${root}adapters/${adapter}/migrations`, `${dist}/adapters/${adapter}/migrations`, { recursive: true });
+  }
 }
 cpSync(`${root}data`, `${dist}/data`, { recursive: true });
 if (existsSync(`${dist}/src/cli.js`)) chmodSync(`${dist}/src/cli.js`, 0o755);

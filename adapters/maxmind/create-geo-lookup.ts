@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { loadDefaultLocations } from '../../src/defaults/load-default-locations.ts';
 import type { GeoLookup } from '../../src/ports/geo.ts';
 import { createRecordMapper } from './create-record-mapper.ts';
-import { ipv4OfMapped } from '../../src/core/location/ipv4-of-mapped.ts';
+import { normalizeIp } from '../../src/ports/normalize-ip.ts';
 import { toMmdbReader, type MmdbReader, type MmdbSource } from './to-mmdb-reader.ts';
 
 export interface GeoLookupOptions {
@@ -56,13 +56,9 @@ export function createGeoLookup(source: MmdbSource, options: GeoLookupOptions = 
   });
   return {
     lookup(ip) {
-      const family = isIP(ip);
-      if (family === 4) return toLocation(primary.get(ip));
-      if (family !== 6) return undefined;
-      const zone = ip.indexOf('%');
-      const address = zone === -1 ? ip : ip.slice(0, zone);
-      const mapped = ipv4OfMapped(address);
-      if (mapped !== undefined) return toLocation(primary.get(mapped));
+      const address = normalizeIp(ip);
+      if (address === undefined) return undefined;
+      if (isIP(address) === 4) return toLocation(primary.get(address));
       return ipv6 === undefined ? undefined : toLocation(ipv6.get(address));
     },
   };

@@ -10,22 +10,27 @@ import { copyRecord } from './copy-record.ts';
 import type { Refund, Tenant, Transaction } from '../../src/core/types.ts';
 import type { StoreLedger } from '../../src/ports/store.ts';
 import type { TenantRecords } from './tenant-records.ts';
+import type { CalculationKeeper } from './create-calculation-keeper.ts';
 
 /**
  * The memory store's ledger. Every method is `async` for the port but does its work
  * synchronously, so no other call can run between a check and the write it guards.
- * Records are copied on the way in and on the way out.
+ * Records are copied on the way in and on the way out; calculations are kept in their compact
+ * text form, which is a copy by construction.
  */
-export function createMemoryLedger(recordsOf: (tenant: Tenant) => TenantRecords): StoreLedger {
+export function createMemoryLedger(
+  recordsOf: (tenant: Tenant) => TenantRecords,
+  calculations: CalculationKeeper,
+): StoreLedger {
   return {
     async insertCalculation(tenant, calculation) {
-      const records = recordsOf(tenant);
-      if (records.calculations.has(calculation.id)) throw idTaken('calculation', calculation.id);
-      records.calculations.set(calculation.id, copyRecord(calculation));
+      recordsOf(tenant); // throws STORAGE_UNAVAILABLE once the store is closed
+      calculations.insert(tenant, calculation);
     },
 
     async getCalculation(tenant, id) {
-      return copyOf(recordsOf(tenant).calculations.get(id));
+      recordsOf(tenant); // as above
+      return calculations.get(tenant, id);
     },
 
     async insertTransactions(tenant, transactions) {

@@ -1,10 +1,35 @@
 import type { Tenant } from '../../src/core/types.ts';
 import { TaxError } from '../../src/core/errors.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
+import { createCalculationKeeper } from './create-calculation-keeper.ts';
 import { createMemoryDirectory } from './create-memory-directory.ts';
 import { createMemoryLedger } from './create-memory-ledger.ts';
 import { createMemoryRates } from './create-memory-rates.ts';
 import { createTenantRecords, type TenantRecords } from './tenant-records.ts';
+
+/** Options of {@link createMemoryStore}. */
+export interface MemoryStoreOptions {
+  /**
+   * The most calculations kept, all accounts and modes together. Default 100 000. Past it the
+   * expired ones go first, then the oldest; a transaction from an evicted calculation gets
+   * CALCULATION_NOT_FOUND. Transactions, refunds and the rest are never evicted.
+   */
+  readonly maxCalculations?: number;
+  /**
+   * The most bytes of kept calculations (their compact form, about 700 bytes for a 3-line US
+   * calculation, plus 64 per entry). Default 128 MiB. Whichever bound is reached first applies.
+   */
+  readonly maxCalculationBytes?: number;
+}
+
+/** The memory store, with a view of how much it keeps. */
+export interface MemoryTaxStore extends TaxStore {
+  /** How many calculations are kept now, and their bytes as `maxCalculationBytes` counts them. */
+  stats(): { readonly calculations: number; readonly calculationBytes: number };
+}
+
+export const DEFAULT_MAX_CALCULATIONS = 100_000;
+export const DEFAULT_MAX_CALCULATION_BYTES = 128 * 1024 * 1024;
 
 /**
  * A {@link TaxStore} that keeps everything in Maps, for tests, demos and the local stand-in
@@ -12,15 +37,22 @@ import { createTenantRecords, type TenantRecords } from './tenant-records.ts';
  *
  * Each method does its check and its write with no `await` in between, so concurrent calls
  * are as atomic as in the SQLite store. Records are deep-copied (`copyRecord`) on the way in and on
- * the way out. After `close()` every call throws STORAGE_UNAVAILABLE, as the SQLite store does.
+ * the way out; calculations are kept as compact text instead, bounded by `maxCalculations` and
+ * `maxCalculationBytes`, so a long-running process (or a caller with a public key) cannot grow
+ * the heap without bound. After `close()` every call throws STORAGE_UNAVAILABLE, as the SQLite
+ * store does.
  *
  * @example
  * ```ts
- * const engine = createTaxEngine({ store: createMemoryStore(), ... });
+ * const engine = createTaxEngine({ store: createMemoryStore({ maxCalculations: 10_000 }) });
  * ```
  */
-export function createMemoryStore(): TaxStore {
+export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryTaxStore {
   const tenants = new Map<string, TenantRecords>();
+  const calculations = createCalculationKeeper({
+    maxCalculations: positive(options.maxCalculations, DEFAULT_MAX_CALCULATIONS, 'maxCalculations'),
+    maxCalculationBytes: positive(options.maxCalculationBytes, DEFAULT_MAX_CALCULATION_BYTES, 'maxCalculationBytes'),
+  });
   let closed = false;
   const checkOpen = () => {
     if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
@@ -40,26 +72,25 @@ export function createMemoryStore(): TaxStore {
 
   return {
     name: 'memory',
-    ...createMemoryLedger(recordsOf),
+    ...createMemoryLedger(recordsOf, calculations),
     ...createMemoryDirectory(recordsOf),
     ...createMemoryRates(checkOpen),
     async deleteCalculationsExpiredBefore(before, limit = Number.POSITIVE_INFINITY) {
       if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
-      let deleted = 0;
-      for (const records of tenants.values()) {
-        for (const [id, calculation] of records.calculations) {
-          if (deleted >= limit) return deleted;
-          if (calculation.expiresAt < before) {
-            records.calculations.delete(id);
-            deleted += 1;
-          }
-        }
-      }
-      return deleted;
+      return calculations.deleteExpiredBefore(before, limit);
     },
+    stats: () => ({ calculations: calculations.count, calculationBytes: calculations.bytes }),
     async close() {
       closed = true;
       tenants.clear();
+      calculations.clear();
     },
   };
+}
+
+/** `value` when it is a positive whole number, the default when absent; anything else is a bug of the caller. */
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw new TypeError(`taxkit: ${name} must be a positive whole number.`);
+  return value;
 }

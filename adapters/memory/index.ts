@@ -3,4 +3,10 @@
  *
  * @module
  */
-export { createMemoryStore } from './create-memory-store.ts';
+export {
+  createMemoryStore,
+  DEFAULT_MAX_CALCULATION_BYTES,
+  DEFAULT_MAX_CALCULATIONS,
+  type MemoryStoreOptions,
+  type MemoryTaxStore,
+} from './create-memory-store.ts';

@@ -1,20 +1,12 @@
-import type {
-  Calculation,
-  Customer,
-  Merchant,
-  Product,
-  Refund,
-  RefundReversal,
-  Transaction,
-} from '../../src/core/types.ts';
+import type { Customer, Merchant, Product, Refund, RefundReversal, Transaction } from '../../src/core/types.ts';
 
 /**
- * Everything the memory store holds for one tenant. Deleted records stay (soft delete, as in
+ * Everything the memory store holds for one tenant, but calculations (kept for all tenants
+ * together, bounded: `create-calculation-keeper.ts`). Deleted records stay (soft delete, as in
  * SQLite) with `deletedAt` set; the `live*` indexes hold only records that are not deleted, so
  * uniqueness checks are map lookups.
  */
 export interface TenantRecords {
-  readonly calculations: Map<string, Calculation>;
   /** By id, deleted ones included. */
   readonly transactions: Map<string, Transaction>;
   /** `${type}:${referenceOrderId}` of live transactions → transaction id. */
@@ -41,7 +33,6 @@ export interface TenantRecords {
 /** An empty set of records for a tenant seen for the first time. */
 export function createTenantRecords(): TenantRecords {
   return {
-    calculations: new Map(),
     transactions: new Map(),
     liveOrders: new Map(),
     recordedCalculations: new Set(),

@@ -1,6 +1,7 @@
 import { allocate } from './money/allocate.ts';
 import { addScaled, excludeTax, exactTax, roundScaled } from './money/apply-rate.ts';
 import { checkedAdd, checkedMinor } from './money/checked-add.ts';
+import { addLine, NO_LINES } from './money/sum-lines.ts';
 import { TaxError } from './errors.ts';
 import { formatScaled } from './money/format-scaled.ts';
 import { ALWAYS_EXEMPT_CATEGORIES } from './product-categories.ts';
@@ -71,21 +72,17 @@ export function calculateLines(
   field = 'order_details.line_items',
 ): LinesResult {
   const taxed: TaxLine[] = [];
-  let totalTax = 0;
-  let totalExcluding = 0;
-  let totalIncluding = 0;
+  let totals = NO_LINES;
   for (const [index, line] of lines.entries()) {
     const result = calculateLine(line, rates, taxIncluded, zero, `${field}[${index}].amount`);
     taxed.push(result);
-    totalTax = checkedAdd(totalTax, result.taxMinor, field);
-    totalExcluding = checkedAdd(totalExcluding, result.amountExcludingTaxMinor, field);
-    totalIncluding = checkedAdd(totalIncluding, result.amountIncludingTaxMinor, field);
+    totals = addLine(totals, result, field);
   }
   return {
     lines: taxed,
-    totalTaxMinor: totalTax,
-    totalExcludingTaxMinor: totalExcluding,
-    totalIncludingTaxMinor: totalIncluding,
+    totalTaxMinor: totals.taxMinor,
+    totalExcludingTaxMinor: totals.amountExcludingTaxMinor,
+    totalIncludingTaxMinor: totals.amountIncludingTaxMinor,
   };
 }
 

@@ -1,7 +1,8 @@
 import { buildOpenApi } from './build-open-api.ts';
 import { createKeyRing, type KeyRing } from './create-key-ring.ts';
 import { createRateLimiter, type RateLimiter } from './create-rate-limiter.ts';
-import type { HttpEngine } from './http-engine.ts';
+import { completeHttpEngine } from './complete-http-engine.ts';
+import type { CompleteHttpEngine, HttpEngine } from './http-engine.ts';
 import type { ErrorReport, HttpOptions } from './http-options.ts';
 import { createRouteMatcher, type RouteMatcher } from './match-route.ts';
 import { ROUTES } from './route-table.ts';
@@ -11,7 +12,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** Everything the router needs, built once per handler from the engine and the options. */
 export interface HttpApp {
-  readonly engine: HttpEngine;
+  readonly engine: CompleteHttpEngine;
   readonly keys: KeyRing;
   readonly matchRoute: RouteMatcher;
   readonly pingLimiter: RateLimiter | undefined;
@@ -38,7 +39,7 @@ export function createHttpApp(engine: HttpEngine, options: HttpOptions): HttpApp
   if (basePath !== '' && !basePath.startsWith('/')) throw new TypeError('taxkit: basePath must start with "/".');
   let openApi: unknown;
   return {
-    engine,
+    engine: completeHttpEngine(engine),
     keys: createKeyRing(options.accounts),
     matchRoute: createRouteMatcher(ROUTES),
     pingLimiter: limit === false ? undefined : createRateLimiter(limit, options.maxRateLimitBuckets ?? 10_000),

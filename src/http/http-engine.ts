@@ -1,64 +1,60 @@
 import type { CallContext } from '../engine-deps.ts';
 
-/**
- * What the HTTP layer needs of an engine: the resources of `createTaxEngine`, each taking the
- * hosted API's JSON body and returning its JSON response. Everything but calculations is
- * optional, so the router also serves a partial engine (a test double, or an engine built
- * before every resource existed); a route whose method is missing answers 404
- * ROUTE_NOT_FOUND.
- *
- * `TaxEngine` is assignable to this type; it is structural so that `src/http` does not have to
- * change whenever a resource gains a method.
- */
-export interface HttpEngine {
-  readonly calculations: {
-    create(body: unknown, context?: CallContext): Promise<unknown>;
-  };
-  readonly transactions?: {
-    create?(body: unknown, context?: CallContext): Promise<unknown>;
-    get?(id: string, context?: CallContext): Promise<unknown>;
-    delete?(id: string, context?: CallContext): Promise<unknown>;
-    listRefunds?(id: string, context?: CallContext): Promise<unknown>;
-  };
-  readonly refunds?: {
-    create?(body: unknown, context?: CallContext): Promise<unknown>;
-  };
-  readonly refundReversals?: {
-    create?(body: unknown, context?: CallContext): Promise<unknown>;
-  };
-  readonly products?: {
-    create?(body: unknown, context?: CallContext): Promise<unknown>;
-    get?(referenceProductId: string, context?: CallContext): Promise<unknown>;
-    list?(query: ListQuery, context?: CallContext): Promise<unknown>;
-    delete?(referenceProductId: string, context?: CallContext): Promise<unknown>;
-  };
-  readonly customers?: {
-    create?(body: unknown, context?: CallContext): Promise<unknown>;
-    get?(idOrReference: string, context?: CallContext): Promise<unknown>;
-    list?(query: ListQuery, context?: CallContext): Promise<unknown>;
-    delete?(idOrReference: string, context?: CallContext): Promise<unknown>;
-  };
-  readonly merchants?: {
-    create?(body: unknown, context?: CallContext): Promise<unknown>;
-    list?(query: ListQuery, context?: CallContext): Promise<unknown>;
-    get?(idOrReference: string, context?: CallContext): Promise<unknown>;
-    update?(idOrReference: string, body: unknown, context?: CallContext): Promise<unknown>;
-    delete?(idOrReference: string, context?: CallContext): Promise<unknown>;
-  };
-  readonly platform?: {
-    readonly calculations?: {
-      create?(body: unknown, context?: CallContext): Promise<unknown>;
-    };
-    readonly transactions?: {
-      create?(body: unknown, context?: CallContext): Promise<unknown>;
-    };
-  };
-}
-
-/** Query of the list operations (`?cursor=…&limit=…`). */
+/** What a list operation takes from the query string (`?cursor=…&limit=…`). */
 export interface ListQuery {
   /** Exclusive cursor: the last id of the previous page. */
   readonly cursor?: string;
-  /** Page size as the query gave it (merchants: 1..100, default 10); the engine validates it. */
+  /** Page size as the query gave it; the engine validates it (1..100). */
   readonly limit?: string;
 }
+
+type Call<Args extends unknown[]> = (...args: [...Args, context?: CallContext]) => Promise<unknown>;
+
+/**
+ * Every resource method the routes call, each taking the service interface's JSON and
+ * returning its JSON. `TaxEngine` is assignable to it; the route table works on this complete
+ * type, so no route checks whether a method exists.
+ */
+export interface CompleteHttpEngine {
+  readonly calculations: { readonly create: Call<[body: unknown]> };
+  readonly transactions: {
+    readonly create: Call<[body: unknown]>;
+    readonly get: Call<[id: string]>;
+    readonly delete: Call<[id: string]>;
+    readonly listRefunds: Call<[id: string]>;
+  };
+  readonly refunds: { readonly create: Call<[body: unknown]> };
+  readonly refundReversals: { readonly create: Call<[body: unknown]> };
+  readonly products: {
+    readonly create: Call<[body: unknown]>;
+    readonly get: Call<[referenceProductId: string]>;
+    readonly list: Call<[query: ListQuery]>;
+    readonly delete: Call<[referenceProductId: string]>;
+  };
+  readonly customers: {
+    readonly create: Call<[body: unknown]>;
+    readonly get: Call<[idOrReference: string]>;
+    readonly list: Call<[query: ListQuery]>;
+    readonly delete: Call<[idOrReference: string]>;
+  };
+  readonly merchants: {
+    readonly create: Call<[body: unknown]>;
+    readonly list: Call<[query: ListQuery]>;
+    readonly get: Call<[idOrReference: string]>;
+    readonly update: Call<[idOrReference: string, body: unknown]>;
+    readonly delete: Call<[idOrReference: string]>;
+  };
+  readonly platform: {
+    readonly calculations: { readonly create: Call<[body: unknown]> };
+    readonly transactions: { readonly create: Call<[body: unknown]> };
+  };
+}
+
+type Partially<T> = { readonly [K in keyof T]?: T[K] extends (...args: never[]) => unknown ? T[K] : Partially<T[K]> };
+
+/**
+ * What the HTTP layer accepts: a `TaxEngine`, or a partial one (a test double, an engine
+ * without some resources) that has at least `calculations.create`. A route whose method is
+ * missing answers 404 ROUTE_NOT_FOUND; see {@link completeHttpEngine}.
+ */
+export type HttpEngine = Partially<CompleteHttpEngine> & Pick<CompleteHttpEngine, 'calculations'>;

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { TaxError } from '../core/errors.ts';
 import type { CallContext } from '../engine-deps.ts';
 import type { ApiVersion } from '../wire/api-version.ts';
 import { calculationRequestSchema } from '../wire/calculation-request.ts';
@@ -12,7 +11,7 @@ import { refundRequestSchema } from '../wire/refund-request.ts';
 import { refundReversalRequestSchema } from '../wire/refund-reversal-request.ts';
 import { transactionRequestSchema } from '../wire/transaction-request.ts';
 import type { Caller } from './create-key-ring.ts';
-import type { HttpEngine, ListQuery } from './http-engine.ts';
+import type { CompleteHttpEngine, ListQuery } from './http-engine.ts';
 
 /**
  * Which keys an operation takes. `secret-or-public` is POST /tax/calculations only: the hosted API
@@ -22,7 +21,8 @@ import type { HttpEngine, ListQuery } from './http-engine.ts';
 export type KeyRule = 'none' | 'secret' | 'secret-or-public';
 
 export interface OperationInput {
-  readonly engine: HttpEngine;
+  /** Every resource method is there: `createHttpApp` fills the ones a partial engine lacks. */
+  readonly engine: CompleteHttpEngine;
   /** The path parameter (`:id`), decoded; '' on routes without one. */
   readonly id: string;
   readonly query: Readonly<Record<string, string | undefined>>;
@@ -64,17 +64,13 @@ export interface Route {
   readonly operations: Readonly<Partial<Record<Method, Operation>>>;
 }
 
-/** The resource method a route needs is missing from this engine: the operation is absent. */
-function unavailable(operation: string): TaxError {
-  return new TaxError('ROUTE_NOT_FOUND', `${operation} is not available in this taxkit engine.`);
-}
-
-function listQuery(query: OperationInput['query'], withLimit: boolean): ListQuery {
+/** The query of every list operation: the same `cursor` and `limit` for products, customers and merchants. */
+function listQuery(query: OperationInput['query']): ListQuery {
   const cursor = query.cursor;
   const limit = query.limit;
   return {
     ...(cursor === undefined || cursor === '' ? {} : { cursor }),
-    ...(withLimit && limit !== undefined && limit !== '' ? { limit } : {}),
+    ...(limit === undefined || limit === '' ? {} : { limit }),
   };
 }
 
@@ -106,11 +102,7 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret',
         body: true,
         requestSchema: transactionRequestSchema,
-        run: ({ engine, body, context }) => {
-          const resource = engine.transactions;
-          if (resource?.create === undefined) throw unavailable('POST /tax/transactions');
-          return resource.create(body, context);
-        },
+        run: ({ engine, body, context }) => engine.transactions.create(body, context),
       },
     },
   },
@@ -120,20 +112,12 @@ export const ROUTES: readonly Route[] = [
       GET: {
         summary: 'Retrieve a transaction.',
         keys: 'secret',
-        run: ({ engine, id, context }) => {
-          const resource = engine.transactions;
-          if (resource?.get === undefined) throw unavailable('GET /tax/transactions/{id}');
-          return resource.get(id, context);
-        },
+        run: ({ engine, id, context }) => engine.transactions.get(id, context),
       },
       DELETE: {
         summary: 'Delete a transaction (soft: kept for audit, gone from reads).',
         keys: 'secret',
-        run: ({ engine, id, context }) => {
-          const resource = engine.transactions;
-          if (resource?.delete === undefined) throw unavailable('DELETE /tax/transactions/{id}');
-          return resource.delete(id, context);
-        },
+        run: ({ engine, id, context }) => engine.transactions.delete(id, context),
       },
     },
   },
@@ -143,11 +127,7 @@ export const ROUTES: readonly Route[] = [
       GET: {
         summary: "List a transaction's refunds.",
         keys: 'secret',
-        run: ({ engine, id, context }) => {
-          const resource = engine.transactions;
-          if (resource?.listRefunds === undefined) throw unavailable('GET /tax/transactions/{id}/refunds');
-          return resource.listRefunds(id, context);
-        },
+        run: ({ engine, id, context }) => engine.transactions.listRefunds(id, context),
       },
     },
   },
@@ -159,11 +139,7 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret',
         body: true,
         requestSchema: refundRequestSchema,
-        run: ({ engine, body, context }) => {
-          const resource = engine.refunds;
-          if (resource?.create === undefined) throw unavailable('POST /tax/refunds');
-          return resource.create(body, context);
-        },
+        run: ({ engine, body, context }) => engine.refunds.create(body, context),
       },
     },
   },
@@ -175,11 +151,7 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret',
         body: true,
         requestSchema: refundReversalRequestSchema,
-        run: ({ engine, body, context }) => {
-          const resource = engine.refundReversals;
-          if (resource?.create === undefined) throw unavailable('POST /tax/refund_reversals');
-          return resource.create(body, context);
-        },
+        run: ({ engine, body, context }) => engine.refundReversals.create(body, context),
       },
     },
   },
@@ -191,21 +163,13 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret',
         body: true,
         requestSchema: productRequestSchema,
-        run: ({ engine, body, context }) => {
-          const resource = engine.products;
-          if (resource?.create === undefined) throw unavailable('POST /tax/products');
-          return resource.create(body, context);
-        },
+        run: ({ engine, body, context }) => engine.products.create(body, context),
       },
       GET: {
         summary: 'List products, 50 per page; `cursor` is the previous last_product_id.',
         keys: 'secret',
-        queryParameters: ['cursor'],
-        run: ({ engine, query, context }) => {
-          const resource = engine.products;
-          if (resource?.list === undefined) throw unavailable('GET /tax/products');
-          return resource.list(listQuery(query, false), context);
-        },
+        queryParameters: ['cursor', 'limit'],
+        run: ({ engine, query, context }) => engine.products.list(listQuery(query), context),
       },
     },
   },
@@ -215,20 +179,12 @@ export const ROUTES: readonly Route[] = [
       GET: {
         summary: 'Retrieve a product by reference_product_id.',
         keys: 'secret',
-        run: ({ engine, id, context }) => {
-          const resource = engine.products;
-          if (resource?.get === undefined) throw unavailable('GET /tax/products/{id}');
-          return resource.get(id, context);
-        },
+        run: ({ engine, id, context }) => engine.products.get(id, context),
       },
       DELETE: {
         summary: 'Delete a product.',
         keys: 'secret',
-        run: ({ engine, id, context }) => {
-          const resource = engine.products;
-          if (resource?.delete === undefined) throw unavailable('DELETE /tax/products/{id}');
-          return resource.delete(id, context);
-        },
+        run: ({ engine, id, context }) => engine.products.delete(id, context),
       },
     },
   },
@@ -240,21 +196,13 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret',
         body: true,
         requestSchema: customerRequestSchema,
-        run: ({ engine, body, context }) => {
-          const resource = engine.customers;
-          if (resource?.create === undefined) throw unavailable('POST /tax/customers');
-          return resource.create(body, context);
-        },
+        run: ({ engine, body, context }) => engine.customers.create(body, context),
       },
       GET: {
         summary: 'List customers; `cursor` is the previous last_customer_id.',
         keys: 'secret',
-        queryParameters: ['cursor'],
-        run: ({ engine, query, context }) => {
-          const resource = engine.customers;
-          if (resource?.list === undefined) throw unavailable('GET /tax/customers');
-          return resource.list(listQuery(query, false), context);
-        },
+        queryParameters: ['cursor', 'limit'],
+        run: ({ engine, query, context }) => engine.customers.list(listQuery(query), context),
       },
     },
   },
@@ -264,20 +212,12 @@ export const ROUTES: readonly Route[] = [
       GET: {
         summary: "Retrieve a customer by id or the caller's reference_customer_id.",
         keys: 'secret',
-        run: ({ engine, id, context }) => {
-          const resource = engine.customers;
-          if (resource?.get === undefined) throw unavailable('GET /tax/customers/{id}');
-          return resource.get(id, context);
-        },
+        run: ({ engine, id, context }) => engine.customers.get(id, context),
       },
       DELETE: {
         summary: 'Delete a customer.',
         keys: 'secret',
-        run: ({ engine, id, context }) => {
-          const resource = engine.customers;
-          if (resource?.delete === undefined) throw unavailable('DELETE /tax/customers/{id}');
-          return resource.delete(id, context);
-        },
+        run: ({ engine, id, context }) => engine.customers.delete(id, context),
       },
     },
   },
@@ -290,22 +230,14 @@ export const ROUTES: readonly Route[] = [
         since: '2026-01-01',
         body: true,
         requestSchema: merchantCreateSchema,
-        run: ({ engine, body, context }) => {
-          const resource = engine.merchants;
-          if (resource?.create === undefined) throw unavailable('POST /tax/merchants');
-          return resource.create(body, context);
-        },
+        run: ({ engine, body, context }) => engine.merchants.create(body, context),
       },
       GET: {
         summary: 'List merchants; `limit` 1..100 (default 10), `cursor` is the previous last_merchant_id.',
         keys: 'secret',
         since: '2026-01-01',
         queryParameters: ['cursor', 'limit'],
-        run: ({ engine, query, context }) => {
-          const resource = engine.merchants;
-          if (resource?.list === undefined) throw unavailable('GET /tax/merchants');
-          return resource.list(listQuery(query, true), context);
-        },
+        run: ({ engine, query, context }) => engine.merchants.list(listQuery(query), context),
       },
     },
   },
@@ -316,11 +248,7 @@ export const ROUTES: readonly Route[] = [
         summary: "Retrieve a merchant by id or the caller's reference_merchant_id.",
         keys: 'secret',
         since: '2026-01-01',
-        run: ({ engine, id, context }) => {
-          const resource = engine.merchants;
-          if (resource?.get === undefined) throw unavailable('GET /tax/merchants/{id}');
-          return resource.get(id, context);
-        },
+        run: ({ engine, id, context }) => engine.merchants.get(id, context),
       },
       POST: {
         summary: 'Update a merchant; tax_ids replaces the whole list.',
@@ -328,21 +256,13 @@ export const ROUTES: readonly Route[] = [
         since: '2026-01-01',
         body: true,
         requestSchema: merchantUpdateSchema,
-        run: ({ engine, id, body, context }) => {
-          const resource = engine.merchants;
-          if (resource?.update === undefined) throw unavailable('POST /tax/merchants/{id}');
-          return resource.update(id, body, context);
-        },
+        run: ({ engine, id, body, context }) => engine.merchants.update(id, body, context),
       },
       DELETE: {
         summary: 'Delete a merchant.',
         keys: 'secret',
         since: '2026-01-01',
-        run: ({ engine, id, context }) => {
-          const resource = engine.merchants;
-          if (resource?.delete === undefined) throw unavailable('DELETE /tax/merchants/{id}');
-          return resource.delete(id, context);
-        },
+        run: ({ engine, id, context }) => engine.merchants.delete(id, context),
       },
     },
   },
@@ -355,11 +275,7 @@ export const ROUTES: readonly Route[] = [
         since: '2026-01-01',
         body: true,
         requestSchema: platformCalculationRequestSchema,
-        run: ({ engine, body, context }) => {
-          const resource = engine.platform?.calculations;
-          if (resource?.create === undefined) throw unavailable('POST /tax/platform/calculations');
-          return resource.create(body, context);
-        },
+        run: ({ engine, body, context }) => engine.platform.calculations.create(body, context),
       },
     },
   },
@@ -372,11 +288,7 @@ export const ROUTES: readonly Route[] = [
         since: '2026-01-01',
         body: true,
         requestSchema: platformTransactionRequestSchema,
-        run: ({ engine, body, context }) => {
-          const resource = engine.platform?.transactions;
-          if (resource?.create === undefined) throw unavailable('POST /tax/platform/transactions');
-          return resource.create(body, context);
-        },
+        run: ({ engine, body, context }) => engine.platform.transactions.create(body, context),
       },
     },
   },

@@ -3,6 +3,7 @@
  * words them alike and the conformance suite holds them to one contract.
  */
 import { TaxError } from '../core/errors.ts';
+import { notFound } from '../core/not-found.ts';
 import type { Customer, Merchant, Product, Transaction } from '../core/types.ts';
 
 export function duplicateOrder(transaction: Transaction): TaxError {
@@ -41,15 +42,15 @@ export function duplicateMerchant(merchant: Merchant): TaxError {
 }
 
 export function transactionNotFound(id: string): TaxError {
-  return new TaxError('TRANSACTION_NOT_FOUND', `No transaction ${id}.`);
+  return notFound('transaction', id);
 }
 
 export function refundNotFound(id: string): TaxError {
-  return new TaxError('REFUND_NOT_FOUND', `No refund ${id}.`);
+  return notFound('refund', id);
 }
 
 export function merchantNotFound(idOrReference: string): TaxError {
-  return new TaxError('MERCHANT_NOT_FOUND', `No merchant ${idOrReference}.`);
+  return notFound('merchant', idOrReference);
 }
 
 /** A planner that builds a record for another parent is a bug in the planner. */

@@ -1,12 +1,13 @@
-import { TaxError } from '../core/errors.ts';
+import type { TaxError } from '../core/errors.ts';
+import { notFound } from '../core/not-found.ts';
 import type { Customer } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
 import { customerRequestSchema, type CustomerRequest } from '../wire/customer-request.ts';
-import { lastIdOf } from '../wire/last-id.ts';
-import { listRequestSchema, type ListRequest } from '../wire/list-request.ts';
+import type { ListRequest } from '../wire/list-request.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { serializeCustomer, serializeDeletedCustomer } from '../wire/serialize-customer.ts';
 import { callScope, callTime } from './call-scope.ts';
+import { listPage } from './list-page.ts';
 
 /** Page size of GET /tax/customers: unstated by the hosted API; the products list's 50. */
 export const CUSTOMER_PAGE_SIZE = 50;
@@ -61,17 +62,13 @@ export function createCustomersResource(deps: EngineDeps): CustomersResource {
 
     async list(query, context) {
       const { tenant } = callScope(deps, context);
-      const { cursor, limit } = parseBody(listRequestSchema, query ?? {});
-      const after = cursor === '' ? undefined : cursor;
-      const page = await deps.store.listCustomers(tenant, {
-        ...(after === undefined ? {} : { after }),
-        limit: limit ?? CUSTOMER_PAGE_SIZE,
-      });
-      return {
-        customers: page.items.map(serializeCustomer),
-        has_more: page.hasMore,
-        last_customer_id: lastIdOf(page.items, (customer) => customer.id, after),
-      };
+      const page = await listPage(
+        query,
+        CUSTOMER_PAGE_SIZE,
+        (options) => deps.store.listCustomers(tenant, options),
+        (customer) => customer.id,
+      );
+      return { customers: page.items.map(serializeCustomer), has_more: page.hasMore, last_customer_id: page.lastId };
     },
 
     async delete(idOrReference, context) {
@@ -84,7 +81,5 @@ export function createCustomersResource(deps: EngineDeps): CustomersResource {
 }
 
 function customerNotFound(idOrReference: string): TaxError {
-  return new TaxError('CUSTOMER_NOT_FOUND', `No customer with id or reference_customer_id "${idOrReference}".`, {
-    details: { field: 'customer_id' },
-  });
+  return notFound('customer', idOrReference, 'customer_id');
 }

@@ -1,9 +1,10 @@
 import { TaxError } from '../core/errors.ts';
+import { notFound } from '../core/not-found.ts';
 import type { Merchant, Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
 import { requireVersion } from '../wire/api-version.ts';
 import { callScope, callTime } from './call-scope.ts';
-import { listRequestSchema } from '../wire/list-request.ts';
+import { listPage } from './list-page.ts';
 import { merchantCreateSchema, merchantUpdateSchema } from '../wire/merchant-request.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { serializeMerchant } from '../wire/serialize-merchant.ts';
@@ -34,10 +35,11 @@ function scope(deps: EngineDeps, context: CallContext | undefined, operation: st
 
 /** No live merchant by that id or reference in the caller's account and mode. */
 export function merchantNotFound(idOrReference: string, field?: string): TaxError {
-  return new TaxError('MERCHANT_NOT_FOUND', `Merchant "${idOrReference}" not found or belongs to the other mode.`, {
-    ...(field === undefined ? {} : { details: { field } }),
-  });
+  return notFound('merchant', idOrReference, field);
 }
+
+/** Page size of GET /tax/merchants when the query gives no `limit`. */
+export const MERCHANT_PAGE_SIZE = 10;
 
 export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
   return {
@@ -64,15 +66,16 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
 
     async list(query = {}, context) {
       const tenant = scope(deps, context, 'GET /tax/merchants');
-      const request = parseBody(listRequestSchema, query);
-      const page = await deps.store.listMerchants(tenant, {
-        limit: request.limit ?? 10,
-        ...(request.cursor === undefined || request.cursor === '' ? {} : { after: request.cursor }),
-      });
+      const page = await listPage(
+        query,
+        MERCHANT_PAGE_SIZE,
+        (options) => deps.store.listMerchants(tenant, options),
+        (merchant) => merchant.id,
+      );
       return {
         merchants: page.items.map((merchant) => serializeMerchant(merchant, tenant.mode)),
         has_more: page.hasMore,
-        last_merchant_id: page.items.at(-1)?.id ?? null,
+        last_merchant_id: page.lastId,
       };
     },
 

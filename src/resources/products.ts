@@ -1,12 +1,13 @@
-import { TaxError } from '../core/errors.ts';
+import type { TaxError } from '../core/errors.ts';
+import { notFound } from '../core/not-found.ts';
 import type { Product } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import { lastIdOf } from '../wire/last-id.ts';
-import { listRequestSchema, type ListRequest } from '../wire/list-request.ts';
+import type { ListRequest } from '../wire/list-request.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { productRequestSchema, type ProductRequest } from '../wire/product-request.ts';
 import { serializeDeletedProduct, serializeProduct } from '../wire/serialize-product.ts';
 import { callScope, callTime } from './call-scope.ts';
+import { listPage } from './list-page.ts';
 
 /** "up to 50 products" per page (docs/interface.md §4.7). */
 export const PRODUCT_PAGE_SIZE = 50;
@@ -59,14 +60,14 @@ export function createProductsResource(deps: EngineDeps): ProductsResource {
 
     async list(query, context) {
       const { tenant } = callScope(deps, context);
-      const { cursor, limit } = parseBody(listRequestSchema, query ?? {});
-      const after = cursor === '' ? undefined : cursor;
-      const page = await deps.store.listProducts(tenant, {
-        ...(after === undefined ? {} : { after }),
-        limit: limit ?? PRODUCT_PAGE_SIZE,
-      });
+      const page = await listPage(
+        query,
+        PRODUCT_PAGE_SIZE,
+        (options) => deps.store.listProducts(tenant, options),
+        (product) => product.referenceProductId,
+      );
       return {
-        last_product_id: lastIdOf(page.items, (product) => product.referenceProductId, after),
+        last_product_id: page.lastId,
         products: page.items.map((product) => serializeProduct(product, tenant.mode)),
         has_more: page.hasMore,
       };
@@ -82,7 +83,5 @@ export function createProductsResource(deps: EngineDeps): ProductsResource {
 }
 
 function productNotFound(referenceProductId: string): TaxError {
-  return new TaxError('PRODUCT_NOT_FOUND_BY_ID', `No product with reference_product_id "${referenceProductId}".`, {
-    details: { field: 'reference_product_id' },
-  });
+  return notFound('product', referenceProductId, 'reference_product_id');
 }

@@ -1,6 +1,5 @@
 import { TaxError } from '../core/errors.ts';
 import { resolveAddress } from '../core/location/resolve-address.ts';
-import { ipv4OfMapped } from '../core/location/ipv4-of-mapped.ts';
 import { resolveIp, type IpResolution, type IpResolutionMode } from '../core/location/resolve-ip.ts';
 import type { RateIndex } from '../core/rates/rate-index.ts';
 import type { CalculationCustomer, Tenant } from '../core/types.ts';
@@ -8,7 +7,7 @@ import type { EngineDeps } from '../engine-deps.ts';
 import { isAtLeast, type ApiVersion } from '../wire/api-version.ts';
 import type { customerSchema } from '../wire/calculation-request.ts';
 import { toAddress } from '../wire/to-address.ts';
-import { isIP } from 'node:net';
+import { normalizeIp } from '../ports/normalize-ip.ts';
 import type { z } from 'zod';
 
 type WireCustomer = z.output<typeof customerSchema>;
@@ -33,7 +32,7 @@ export function resolveCustomerPlace(
   const ip =
     customer.ip === undefined
       ? undefined
-      : { value: normalizeIp(customer.ip.value), mode: customer.ip.resolution ?? 'strict' };
+      : { value: validIp(customer.ip.value), mode: customer.ip.resolution ?? 'strict' };
   if (customer.address === undefined) {
     if (ip === undefined) {
       throw new TaxError(
@@ -73,14 +72,14 @@ function resolveByIp(deps: EngineDeps, ip: string, mode: IpResolutionMode): IpRe
  * Validates an IP (net.isIP: GeoIP readers accept malformed text) and turns an IPv4-mapped IPv6
  * address, in any spelling, into dotted IPv4, so every GeoLookup sees one form.
  */
-function normalizeIp(value: string): string {
-  const trimmed = value.trim();
-  if (trimmed !== value || isIP(trimmed) === 0) {
+function validIp(value: string): string {
+  const normalized = normalizeIp(value);
+  if (normalized === undefined) {
     throw new TaxError('INVALID_IP_FORMAT', `customer.ip.value "${value}" is not a valid IPv4 or IPv6 address.`, {
       details: { field: 'customer.ip.value' },
     });
   }
-  return isIP(trimmed) === 6 ? (ipv4OfMapped(trimmed.replace(/%.*$/, '')) ?? trimmed) : trimmed;
+  return normalized;
 }
 
 /** The customer part of a calculation, with the stored customer's exemption when `id` names one. */

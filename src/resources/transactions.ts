@@ -1,4 +1,5 @@
 import { TaxError } from '../core/errors.ts';
+import { notFound } from '../core/not-found.ts';
 import { buildTransaction } from '../core/ledger/build-transaction.ts';
 import type { Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
@@ -76,5 +77,5 @@ async function requireTransaction(deps: EngineDeps, tenant: Tenant, id: string) 
 }
 
 function transactionNotFound(id: string): TaxError {
-  return new TaxError('TRANSACTION_NOT_FOUND', `No transaction ${id}.`, { details: { field: 'transaction_id' } });
+  return notFound('transaction', id, 'transaction_id');
 }

@@ -2,17 +2,16 @@ import type { Calculation, Mode, TaxLine } from '../core/types.ts';
 import type { ApiVersion } from './api-version.ts';
 import { serializeCalculation } from './serialize-calculation.ts';
 import { serializeLine } from './serialize-line.ts';
+import { sumLines } from '../core/money/sum-lines.ts';
 
-function totalsOf(lines: readonly TaxLine[]): Record<string, number> {
-  let tax = 0;
-  let excluding = 0;
-  let including = 0;
-  for (const line of lines) {
-    tax += line.taxMinor;
-    excluding += line.amountExcludingTaxMinor;
-    including += line.amountIncludingTaxMinor;
-  }
-  return { tax_amount: tax, amount_excluding_tax: excluding, amount_including_tax: including };
+/** The wire form of a group's totals; the sums themselves are the core's one totals helper. */
+function totalsOf(lines: readonly TaxLine[], field: string): Record<string, number> {
+  const totals = sumLines(lines, field);
+  return {
+    tax_amount: totals.taxMinor,
+    amount_excluding_tax: totals.amountExcludingTaxMinor,
+    amount_including_tax: totals.amountIncludingTaxMinor,
+  };
 }
 
 /**
@@ -27,10 +26,10 @@ export function serializePlatformCalculation(
   const wire = serializeCalculation(calculation, version, mode);
   const platform = calculation.platform;
   if (platform === undefined) return wire;
-  const totals: Record<string, unknown> = { order: totalsOf(calculation.lines) };
+  const totals: Record<string, unknown> = { order: totalsOf(calculation.lines, 'order_details.line_items') };
   if (platform.feeLines.length > 0) {
     wire.fee_line_items = platform.feeLines.map((line) => serializeLine(line, version, 'calculation'));
-    totals.fees = totalsOf(platform.feeLines);
+    totals.fees = totalsOf(platform.feeLines, 'fee_details.line_items');
   }
   wire.totals = totals;
   wire.merchant = { id: platform.merchantId, reference_merchant_id: platform.referenceMerchantId };

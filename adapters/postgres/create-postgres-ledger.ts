@@ -1,0 +1,151 @@
+import {
+  calculationRecorded,
+  duplicateOrder,
+  idTaken,
+  plannedForOther,
+  refundNotFound,
+  transactionNotFound,
+} from '../../src/ports/store-errors.ts';
+import type { Calculation, Refund, Tenant, Transaction } from '../../src/core/types.ts';
+import type { StoreLedger } from '../../src/ports/store.ts';
+import type { PostgresRunner, Query } from './create-postgres-runner.ts';
+import { callPlanner, uniqueViolation } from './postgres-errors.ts';
+import type { Statements } from './prepare-statements.ts';
+import {
+  calculationRow,
+  keyOf,
+  recordOf,
+  recordsOf,
+  refundRow,
+  reversalRow,
+  tenantOf,
+  transactionRow,
+} from './record-rows.ts';
+
+/**
+ * The PostgreSQL store's ledger. Uniqueness rests on the unique indexes, which hold across
+ * every instance on the database. A refund or a reversal first locks its transaction's row
+ * (`SELECT … FOR UPDATE`), so the planner sees every refund committed before it and no other
+ * instance can add one until this one commits: concurrent partial refunds never exceed what
+ * remains. Both take the transaction lock first, then the refund's, so they never deadlock.
+ */
+export function createPostgresLedger(run: PostgresRunner, s: Statements): StoreLedger {
+  const key = (tenant: Tenant, id: string) => ({ ...tenantOf(tenant), id: keyOf(id) });
+
+  return {
+    async insertCalculation(tenant, calculation) {
+      await run.write(s.insertCalculation, calculationRow(tenant, calculation), () =>
+        idTaken('calculation', calculation.id),
+      );
+    },
+    async getCalculation(tenant, id) {
+      return recordOf<Calculation>((await run.read(s.getCalculation, key(tenant, id))).rows);
+    },
+
+    insertTransactions: (tenant, batch) =>
+      run.transaction(async (query) => {
+        // Before any insert: the order and the fee of one platform calculation share its id,
+        // so a calculation recorded as either type is recorded.
+        for (const calculationId of new Set(batch.map((transaction) => transaction.calculationId))) {
+          const found = await query(s.findByCalculation, { ...tenantOf(tenant), calculationId: keyOf(calculationId) });
+          if (found.rowCount !== 0) throw calculationRecorded(calculationId);
+        }
+        for (const transaction of batch) await insertTransaction(query, s, tenant, transaction);
+      }),
+    async getTransaction(tenant, id) {
+      return recordOf<Transaction>((await run.read(s.getLiveTransaction, key(tenant, id))).rows);
+    },
+    deleteTransaction: (tenant, id, at) =>
+      run.transaction(async (query) => {
+        const transaction = recordOf<Transaction>((await query(s.lockLiveTransaction, key(tenant, id))).rows);
+        if (transaction === undefined) return undefined;
+        const deleted: Transaction = { ...transaction, deletedAt: at };
+        await query(s.deleteTransaction, { ...key(tenant, id), deletedAt: at, body: JSON.stringify(deleted) });
+        return deleted;
+      }),
+
+    insertRefund: (tenant, transactionId, plan) =>
+      run.transaction(async (query) => {
+        const transaction = recordOf<Transaction>(
+          (await query(s.lockLiveTransaction, key(tenant, transactionId))).rows,
+        );
+        if (transaction === undefined) throw transactionNotFound(transactionId);
+        const prior = recordsOf<Refund>(
+          (await query(s.listRefunds, { ...tenantOf(tenant), transactionId: keyOf(transactionId) })).rows,
+        );
+        const refund = callPlanner(() => plan(transaction, prior));
+        if (refund.transactionId !== transactionId) throw plannedForOther('refund', transactionId);
+        const row = refundRow(tenant, refund);
+        try {
+          await query(s.insertRefund, row);
+        } catch (error) {
+          throw clashOf(error) === undefined ? error : idTaken('refund', refund.id);
+        }
+        // The stored form, so the caller sees exactly what a later read returns.
+        return JSON.parse(row.body as string) as Refund;
+      }),
+    async getRefund(tenant, id) {
+      return recordOf<Refund>((await run.read(s.getRefund, key(tenant, id))).rows);
+    },
+    async listRefunds(tenant, transactionId) {
+      return recordsOf<Refund>(
+        (await run.read(s.listRefunds, { ...tenantOf(tenant), transactionId: keyOf(transactionId) })).rows,
+      );
+    },
+
+    reverseRefund: (tenant, refundId, plan) =>
+      run.transaction(async (query) => {
+        const seen = recordOf<Refund>((await query(s.getRefund, key(tenant, refundId))).rows);
+        if (seen === undefined) throw refundNotFound(refundId);
+        // A deleted transaction still exists for audit; whether its refunds may be reversed is
+        // the planner's call, not the store's.
+        const transaction = recordOf<Transaction>(
+          (await query(s.lockAnyTransaction, key(tenant, seen.transactionId))).rows,
+        );
+        if (transaction === undefined) throw transactionNotFound(seen.transactionId);
+        // Read again under the lock: another instance may have reversed it meanwhile.
+        const locked = (await query(s.lockRefund, key(tenant, refundId))).rows;
+        const refund = recordOf<Refund>(locked);
+        if (refund === undefined) throw refundNotFound(refundId);
+        const reversal = callPlanner(() => plan(refund, transaction));
+        if (reversal.refundId !== refundId) throw plannedForOther('reversal', refundId);
+        try {
+          await query(s.insertReversal, reversalRow(tenant, reversal));
+        } catch (error) {
+          throw clashOf(error) === undefined ? error : idTaken('refund reversal', reversal.id);
+        }
+        // From the row again, not from `refund`: the planner may have changed the object it got.
+        const reversed: Refund = {
+          ...(recordOf<Refund>(locked) as Refund),
+          reversedAt: reversal.createdAt,
+          reversalId: reversal.id,
+        };
+        await query(s.markRefundReversed, {
+          ...key(tenant, refundId),
+          reversedAt: reversal.createdAt,
+          reversalId: keyOf(reversal.id),
+          body: JSON.stringify(reversed),
+        });
+        return reversed;
+      }),
+  };
+}
+
+/** Inserts one transaction, naming the unique index it clashes with as the port's error. */
+async function insertTransaction(query: Query, s: Statements, tenant: Tenant, transaction: Transaction) {
+  try {
+    await query(s.insertTransaction, transactionRow(tenant, transaction));
+  } catch (error) {
+    const clash = clashOf(error);
+    if (clash === 'transactions_reference_order_unique') throw duplicateOrder(transaction);
+    if (clash === 'transactions_calculation_unique') throw calculationRecorded(transaction.calculationId);
+    // Ids come from the engine's id source: a taken one is not the caller's duplicate.
+    if (clash !== undefined) throw idTaken('transaction', transaction.id);
+    throw error;
+  }
+}
+
+/** The unique index a failed insert clashed with, or `undefined` when it failed otherwise. */
+function clashOf(error: unknown): string | undefined {
+  return uniqueViolation(error);
+}

@@ -1,0 +1,283 @@
+import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import {
+  calculations,
+  customers,
+  housekeeping,
+  merchants,
+  products,
+  refundReversals,
+  refunds,
+  transactions,
+} from './schema.ts';
+import { bound, compile, insertAll, tenantIs } from './statement-parts.ts';
+
+const p = sql.placeholder;
+
+/**
+ * Every statement of the PostgreSQL store, built once by drizzle (which needs no connection for
+ * that) and run by name on each connection. Reads select only `body`, the whole record as JSON.
+ * `lock*` statements take the row lock (`FOR UPDATE`) that serialises refunds and reversals of
+ * one transaction across every instance on the database.
+ */
+export function prepareStatements() {
+  const db = drizzle.mock();
+  const liveProduct = and(tenantIs(products), isNull(products.deletedAt));
+  const liveCustomer = and(tenantIs(customers), isNull(customers.deletedAt));
+  const liveMerchant = and(tenantIs(merchants), isNull(merchants.deletedAt));
+  const liveTransaction = and(tenantIs(transactions), eq(transactions.id, p('id')), isNull(transactions.deletedAt));
+  const anyTransaction = and(tenantIs(transactions), eq(transactions.id, p('id')));
+  const page = <K extends 'products' | 'customers' | 'merchants'>(name: K, after: boolean) => {
+    const [table, live, id] =
+      name === 'products'
+        ? ([products, liveProduct, products.referenceProductId] as const)
+        : name === 'customers'
+          ? ([customers, liveCustomer, customers.id] as const)
+          : ([merchants, liveMerchant, merchants.id] as const);
+    return compile(
+      `list_${name}${after ? '_after' : ''}`,
+      db
+        .select({ body: table.body })
+        .from(table)
+        .where(and(live, after ? gt(id, p('after')) : undefined))
+        .orderBy(asc(id))
+        .limit(p('limit')),
+    );
+  };
+
+  return {
+    insertCalculation: compile('insert_calculation', insertAll(db, calculations)),
+    getCalculation: compile(
+      'get_calculation',
+      db
+        .select({ body: calculations.body })
+        .from(calculations)
+        .where(and(tenantIs(calculations), eq(calculations.id, p('id')))),
+    ),
+    /**
+     * Housekeeping, across tenants, a bounded batch at a time so no statement holds many row
+     * locks for long; served by the calculations_expires_at index.
+     */
+    deleteExpiredBatch: compile(
+      'delete_expired_batch',
+      db.delete(calculations).where(
+        sql`ctid = ANY(ARRAY(${db
+          .select({ ctid: sql`ctid` })
+          .from(calculations)
+          .where(lt(calculations.expiresAt, p('before')))
+          .limit(p('batch'))}))`,
+      ),
+    ),
+    getSweepWatermark: compile(
+      'get_sweep_watermark',
+      db
+        .select({ watermark: housekeeping.watermark })
+        .from(housekeeping)
+        .where(eq(housekeeping.job, p('job'))),
+    ),
+    setSweepWatermark: compile(
+      'set_sweep_watermark',
+      db
+        .insert(housekeeping)
+        .values({ job: bound('job'), watermark: bound('watermark'), ranAt: bound('ranAt') })
+        .onConflictDoUpdate({
+          target: housekeeping.job,
+          set: { watermark: sql`excluded.watermark`, ranAt: sql`excluded.ran_at` },
+        }),
+    ),
+
+    insertTransaction: compile('insert_transaction', insertAll(db, transactions)),
+    getLiveTransaction: compile(
+      'get_live_transaction',
+      db.select({ body: transactions.body }).from(transactions).where(liveTransaction),
+    ),
+    lockLiveTransaction: compile(
+      'lock_live_transaction',
+      db.select({ body: transactions.body }).from(transactions).where(liveTransaction).for('update'),
+    ),
+    /** Deleted ones too: a reversal planner still gets the transaction a refund belongs to. */
+    lockAnyTransaction: compile(
+      'lock_any_transaction',
+      db.select({ body: transactions.body }).from(transactions).where(anyTransaction).for('update'),
+    ),
+    findByCalculation: compile(
+      'find_by_calculation',
+      db
+        .select({ type: transactions.type })
+        .from(transactions)
+        .where(and(tenantIs(transactions), eq(transactions.calculationId, p('calculationId'))))
+        .limit(1),
+    ),
+    deleteTransaction: compile(
+      'delete_transaction',
+      db
+        .update(transactions)
+        .set({ deletedAt: bound('deletedAt'), body: bound('body') })
+        .where(liveTransaction),
+    ),
+
+    insertRefund: compile('insert_refund', insertAll(db, refunds)),
+    getRefund: compile(
+      'get_refund',
+      db
+        .select({ body: refunds.body })
+        .from(refunds)
+        .where(and(tenantIs(refunds), eq(refunds.id, p('id')))),
+    ),
+    lockRefund: compile(
+      'lock_refund',
+      db
+        .select({ body: refunds.body })
+        .from(refunds)
+        .where(and(tenantIs(refunds), eq(refunds.id, p('id'))))
+        .for('update'),
+    ),
+    listRefunds: compile(
+      'list_refunds',
+      db
+        .select({ body: refunds.body })
+        .from(refunds)
+        .where(and(tenantIs(refunds), eq(refunds.transactionId, p('transactionId'))))
+        .orderBy(asc(refunds.seq)),
+    ),
+    markRefundReversed: compile(
+      'mark_refund_reversed',
+      db
+        .update(refunds)
+        .set({ reversedAt: bound('reversedAt'), reversalId: bound('reversalId'), body: bound('body') })
+        .where(and(tenantIs(refunds), eq(refunds.id, p('id')))),
+    ),
+    insertReversal: compile('insert_reversal', insertAll(db, refundReversals)),
+
+    insertProduct: compile('insert_product', insertAll(db, products)),
+    getLiveProduct: compile(
+      'get_live_product',
+      db
+        .select({ body: products.body })
+        .from(products)
+        .where(and(liveProduct, eq(products.referenceProductId, p('referenceProductId')))),
+    ),
+    lockLiveProduct: compile(
+      'lock_live_product',
+      db
+        .select({ body: products.body })
+        .from(products)
+        .where(and(liveProduct, eq(products.referenceProductId, p('referenceProductId'))))
+        .for('update'),
+    ),
+    deleteLiveProduct: compile(
+      'delete_live_product',
+      db
+        .update(products)
+        .set({ deletedAt: bound('deletedAt'), body: bound('body') })
+        .where(and(liveProduct, eq(products.referenceProductId, p('referenceProductId')))),
+    ),
+    listProducts: page('products', false),
+    listProductsAfter: page('products', true),
+
+    insertCustomer: compile('insert_customer', insertAll(db, customers)),
+    getLiveCustomer: compile(
+      'get_live_customer',
+      db
+        .select({ body: customers.body })
+        .from(customers)
+        .where(and(liveCustomer, eq(customers.id, p('id')))),
+    ),
+    lockLiveCustomer: compile(
+      'lock_live_customer',
+      db
+        .select({ body: customers.body })
+        .from(customers)
+        .where(and(liveCustomer, eq(customers.id, p('id'))))
+        .for('update'),
+    ),
+    // `<> ''` repeats the partial index's condition, so the planner can use the index, and
+    // keeps an empty reference ("none given") from finding anything.
+    getLiveCustomerByReference: compile(
+      'get_live_customer_by_reference',
+      db
+        .select({ body: customers.body })
+        .from(customers)
+        .where(
+          and(
+            liveCustomer,
+            eq(customers.referenceCustomerId, p('reference')),
+            ne(customers.referenceCustomerId, sql`''::bytea`),
+          ),
+        ),
+    ),
+    lockLiveCustomerByReference: compile(
+      'lock_live_customer_by_reference',
+      db
+        .select({ body: customers.body })
+        .from(customers)
+        .where(
+          and(
+            liveCustomer,
+            eq(customers.referenceCustomerId, p('reference')),
+            ne(customers.referenceCustomerId, sql`''::bytea`),
+          ),
+        )
+        .for('update'),
+    ),
+    replaceCustomer: compile(
+      'replace_customer',
+      db
+        .update(customers)
+        .set({ referenceCustomerId: bound('referenceCustomerId'), deletedAt: bound('deletedAt'), body: bound('body') })
+        .where(and(tenantIs(customers), eq(customers.id, p('id')))),
+    ),
+    listCustomers: page('customers', false),
+    listCustomersAfter: page('customers', true),
+
+    insertMerchant: compile('insert_merchant', insertAll(db, merchants)),
+    getLiveMerchant: compile(
+      'get_live_merchant',
+      db
+        .select({ body: merchants.body })
+        .from(merchants)
+        .where(and(liveMerchant, eq(merchants.id, p('id')))),
+    ),
+    lockLiveMerchant: compile(
+      'lock_live_merchant',
+      db
+        .select({ body: merchants.body })
+        .from(merchants)
+        .where(and(liveMerchant, eq(merchants.id, p('id'))))
+        .for('update'),
+    ),
+    getLiveMerchantByReference: compile(
+      'get_live_merchant_by_reference',
+      db
+        .select({ body: merchants.body })
+        .from(merchants)
+        .where(and(liveMerchant, eq(merchants.referenceMerchantId, p('reference')))),
+    ),
+    lockLiveMerchantByReference: compile(
+      'lock_live_merchant_by_reference',
+      db
+        .select({ body: merchants.body })
+        .from(merchants)
+        .where(and(liveMerchant, eq(merchants.referenceMerchantId, p('reference'))))
+        .for('update'),
+    ),
+    replaceMerchant: compile(
+      'replace_merchant',
+      db
+        .update(merchants)
+        .set({
+          referenceMerchantId: bound('referenceMerchantId'),
+          createdAt: bound('createdAt'),
+          updatedAt: bound('updatedAt'),
+          deletedAt: bound('deletedAt'),
+          body: bound('body'),
+        })
+        .where(and(tenantIs(merchants), eq(merchants.id, p('id')))),
+    ),
+    listMerchants: page('merchants', false),
+    listMerchantsAfter: page('merchants', true),
+  };
+}
+
+/** What {@link prepareStatements} returns. */
+export type Statements = ReturnType<typeof prepareStatements>;

@@ -1,0 +1,159 @@
+/**
+ * Records to rows and back: one function per table builds the INSERT parameters, whose `body`
+ * is the record itself as JSON and whose other columns copy or total what lookups, constraints
+ * and reports need; `recordOf` reads a record back from its `body`.
+ *
+ * @module
+ */
+import type {
+  Calculation,
+  Customer,
+  Merchant,
+  Product,
+  Refund,
+  RefundReversal,
+  TaxLine,
+  Tenant,
+  Transaction,
+} from '../../src/core/types.ts';
+import type { calculations, customers, merchants, products, refundReversals, refunds, transactions } from './schema.ts';
+import type { RowOf } from './statement-parts.ts';
+
+/** The bytes a key column holds for `text`: its UTF-8 encoding, which also orders it. */
+export function keyOf(text: string): Buffer {
+  return Buffer.from(text, 'utf8');
+}
+
+/** The INSERT parameters of a calculation. */
+export function calculationRow(tenant: Tenant, calculation: Calculation): RowOf<typeof calculations> {
+  return {
+    ...tenantOf(tenant),
+    id: keyOf(calculation.id),
+    kind: calculation.kind,
+    currency: calculation.currency,
+    totalExcludingTaxMinor: calculation.totalExcludingTaxMinor,
+    totalTaxMinor: calculation.totalTaxMinor,
+    totalIncludingTaxMinor: calculation.totalIncludingTaxMinor,
+    createdAt: calculation.createdAt,
+    expiresAt: calculation.expiresAt,
+    deletedAt: null,
+    body: JSON.stringify(calculation),
+  };
+}
+
+/** The INSERT parameters of a transaction. */
+export function transactionRow(tenant: Tenant, transaction: Transaction): RowOf<typeof transactions> {
+  const merchantId = transaction.platform?.merchantId;
+  return {
+    ...tenantOf(tenant),
+    id: keyOf(transaction.id),
+    calculationId: keyOf(transaction.calculationId),
+    referenceOrderId: keyOf(transaction.referenceOrderId),
+    type: transaction.type,
+    merchantId: merchantId === undefined ? null : keyOf(merchantId),
+    currency: transaction.currency,
+    filingCurrency: transaction.filingCurrency,
+    ...lineTotals(transaction.lines),
+    processedAt: transaction.processedAt,
+    createdAt: transaction.createdAt,
+    deletedAt: transaction.deletedAt ?? null,
+    body: JSON.stringify(transaction),
+  };
+}
+
+/** The INSERT parameters of a refund. */
+export function refundRow(tenant: Tenant, refund: Refund): RowOf<typeof refunds> {
+  return {
+    ...tenantOf(tenant),
+    id: keyOf(refund.id),
+    transactionId: keyOf(refund.transactionId),
+    type: refund.type,
+    ...lineTotals(refund.lines),
+    processedAt: refund.processedAt,
+    createdAt: refund.createdAt,
+    reversedAt: refund.reversedAt ?? null,
+    reversalId: refund.reversalId === undefined ? null : keyOf(refund.reversalId),
+    deletedAt: null,
+    body: JSON.stringify(refund),
+  };
+}
+
+/** The INSERT parameters of a refund reversal. */
+export function reversalRow(tenant: Tenant, reversal: RefundReversal): RowOf<typeof refundReversals> {
+  return {
+    ...tenantOf(tenant),
+    id: keyOf(reversal.id),
+    refundId: keyOf(reversal.refundId),
+    transactionId: keyOf(reversal.transactionId),
+    createdAt: reversal.createdAt,
+    deletedAt: null,
+    body: JSON.stringify(reversal),
+  };
+}
+
+/** The INSERT parameters of a product. */
+export function productRow(tenant: Tenant, product: Product): RowOf<typeof products> {
+  return {
+    ...tenantOf(tenant),
+    referenceProductId: keyOf(product.referenceProductId),
+    category: product.category,
+    createdAt: product.createdAt,
+    updatedAt: product.updatedAt,
+    deletedAt: product.deletedAt ?? null,
+    body: JSON.stringify(product),
+  };
+}
+
+/** The INSERT parameters of a customer. */
+export function customerRow(tenant: Tenant, customer: Customer): RowOf<typeof customers> {
+  return {
+    ...tenantOf(tenant),
+    id: keyOf(customer.id),
+    referenceCustomerId: keyOf(customer.referenceCustomerId),
+    createdAt: customer.createdAt,
+    deletedAt: customer.deletedAt ?? null,
+    body: JSON.stringify(customer),
+  };
+}
+
+/** The INSERT parameters of a merchant. */
+export function merchantRow(tenant: Tenant, merchant: Merchant): RowOf<typeof merchants> {
+  return {
+    ...tenantOf(tenant),
+    id: keyOf(merchant.id),
+    referenceMerchantId: keyOf(merchant.referenceMerchantId),
+    createdAt: merchant.createdAt,
+    updatedAt: merchant.updatedAt,
+    deletedAt: merchant.deletedAt ?? null,
+    body: JSON.stringify(merchant),
+  };
+}
+
+/** The record the first `SELECT body` row holds, or `undefined` for no row. */
+export function recordOf<T>(rows: readonly { readonly body?: unknown }[]): T | undefined {
+  const body = rows[0]?.body;
+  return body === undefined ? undefined : (JSON.parse(body as string) as T);
+}
+
+/** Every `SELECT body` row's record, in row order. */
+export function recordsOf<T>(rows: readonly { readonly body?: unknown }[]): T[] {
+  return rows.map((row) => JSON.parse(row.body as string) as T);
+}
+
+/** The tenant as the `accountId`/`mode` parameters every statement starts with. */
+export function tenantOf(tenant: Tenant): { readonly accountId: string; readonly mode: Tenant['mode'] } {
+  return { accountId: tenant.accountId, mode: tenant.mode };
+}
+
+/** Sums in bigint: safe amounts on many lines can add up past 2^53. */
+function lineTotals(lines: readonly TaxLine[]) {
+  let amountExcludingTaxMinor = 0n;
+  let taxMinor = 0n;
+  let amountIncludingTaxMinor = 0n;
+  for (const line of lines) {
+    amountExcludingTaxMinor += BigInt(line.amountExcludingTaxMinor);
+    taxMinor += BigInt(line.taxMinor);
+    amountIncludingTaxMinor += BigInt(line.amountIncludingTaxMinor);
+  }
+  return { amountExcludingTaxMinor, taxMinor, amountIncludingTaxMinor };
+}

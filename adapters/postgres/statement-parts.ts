@@ -1,0 +1,72 @@
+/**
+ * Statements built once with drizzle's query builder and run many times through node-postgres
+ * as named prepared statements: drizzle writes the SQL from `schema.ts` (so a renamed column
+ * does not compile), node-postgres parses each one once per connection.
+ *
+ * @module
+ */
+import { and, eq, getTableColumns, is, Param, Placeholder, sql, type InferInsertModel } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+
+/** A statement ready to run: its SQL and the placeholder name of each `$n`, in order. */
+export interface Statement {
+  /** The prepared statement's name on every connection. */
+  readonly name: string;
+  readonly text: string;
+  /** Per `$n`: the placeholder's name, or a literal the query builder put there (`limit(1)`). */
+  readonly parameters: readonly (string | { readonly literal: unknown })[];
+}
+
+/** The values of a statement's placeholders, by name. */
+export type Values = Readonly<Record<string, unknown>>;
+
+/**
+ * The parameters of one row's INSERT: every column of the table but the `seq` PostgreSQL
+ * assigns, none optional, so a row builder that forgets a column does not compile. Key columns
+ * take the UTF-8 bytes of the text (`keyOf`); money totals may be bigints.
+ */
+export type RowOf<T extends PgTable> = {
+  readonly [K in Exclude<keyof InferInsertModel<T>, 'seq'>]-?: Buffer | string | number | bigint | null;
+};
+
+/**
+ * Compiles a drizzle query whose values are all `sql.placeholder(name)`s. The placeholder
+ * values are bound as given: key columns get `Buffer`s from the caller, not strings.
+ */
+export function compile(name: string, query: { toSQL(): { sql: string; params: unknown[] } }): Statement {
+  const { sql: text, params } = query.toSQL();
+  const parameters = params.map((param) => {
+    const value = is(param, Param) ? param.value : param;
+    return is(value, Placeholder) ? value.name : { literal: value };
+  });
+  return { name: `taxkit_${name}`, text, parameters };
+}
+
+/** The `values` array of `statement` for `values`; a missing placeholder is a bug, so it throws. */
+export function bind(statement: Statement, values: Values): unknown[] {
+  return statement.parameters.map((name) => {
+    if (typeof name !== 'string') return name.literal;
+    const value = values[name];
+    if (value === undefined) throw new Error(`Statement ${statement.name} needs a value for ${name}.`);
+    return value;
+  });
+}
+
+/** `account_id = :accountId AND mode = :mode`, the first condition of every query. */
+export function tenantIs(table: { readonly accountId: PgColumn; readonly mode: PgColumn }) {
+  return and(eq(table.accountId, sql.placeholder('accountId')), eq(table.mode, sql.placeholder('mode')));
+}
+
+/** An INSERT of every column of `table` (but `seq`), each bound to the placeholder of the same name. */
+export function insertAll<T extends PgTable>(db: NodePgDatabase, table: T) {
+  const names = Object.keys(getTableColumns(table)).filter((name) => name !== 'seq');
+  const values = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)]));
+  // Every value is a placeholder, which drizzle's value type cannot express per column.
+  return db.insert(table).values(values as PgInsertValue<T>);
+}
+
+/** A placeholder usable in `update().set()`, whose types accept SQL but not a bare placeholder. */
+export function bound(name: string) {
+  return sql`${sql.placeholder(name)}`;
+}

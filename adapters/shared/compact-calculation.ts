@@ -1,0 +1,313 @@
+/**
+ * The compact stored form of a calculation, shared by the memory and SQLite stores: one JSON
+ * array per calculation, positional instead of keyed, in which each jurisdiction's fixed part
+ * (name, authority, rate, note…) is written once per calculation however many lines it taxes.
+ * A 3-line US calculation takes about 700 bytes this way instead of about 2,450 as keyed JSON.
+ *
+ * The array starts with the format version and `expiresAt`, so a store can read the expiry from
+ * the prefix ({@link compactExpiresAt}) without parsing the rest.
+ *
+ * Every field of the record types is listed below; the `Exhaustive` checks make the build fail
+ * when a field is added to `Calculation`, `TaxLine`, `JurisdictionTax`, … and not here, so no
+ * field can be dropped silently.
+ *
+ * @module
+ */
+import type {
+  Address,
+  Calculation,
+  CalculationCustomer,
+  JurisdictionTax,
+  LocationUsed,
+  Metadata,
+  PlatformDetails,
+  TaxId,
+  TaxLine,
+} from '../../src/core/types.ts';
+
+/** The first element of every compact calculation; a new layout gets a new number. */
+const FORMAT = 1;
+
+/** The part of a jurisdiction's tax that is the same on every line it taxes. */
+type Template = readonly [
+  jurisdictionId: string,
+  name: string,
+  rateType: string,
+  authorityName: string,
+  authorityType: JurisdictionTax['authorityType'],
+  taxType: JurisdictionTax['taxType'],
+  rate: string,
+  feeMinor: number,
+  note: string,
+];
+
+/** Fails to compile when `Listed` misses a key of `T` (or names one it does not have). */
+type Exhaustive<T, Listed extends keyof T> = [Exclude<keyof T, Listed>] extends [never] ? true : never;
+const checks: [
+  Exhaustive<
+    Calculation,
+    | 'id'
+    | 'kind'
+    | 'createdAt'
+    | 'expiresAt'
+    | 'currency'
+    | 'taxIncluded'
+    | 'automaticTax'
+    | 'customer'
+    | 'lines'
+    | 'totalTaxMinor'
+    | 'totalExcludingTaxMinor'
+    | 'totalIncludingTaxMinor'
+    | 'location'
+    | 'origin'
+    | 'metadata'
+    | 'rateSnapshot'
+    | 'platform'
+  >,
+  Exhaustive<
+    TaxLine,
+    | 'lineItemId'
+    | 'referenceLineItemId'
+    | 'referenceProductId'
+    | 'productName'
+    | 'productTaxCode'
+    | 'quantity'
+    | 'amountExcludingTaxMinor'
+    | 'taxMinor'
+    | 'amountIncludingTaxMinor'
+    | 'jurisdictions'
+  >,
+  Exhaustive<
+    JurisdictionTax,
+    | 'jurisdictionId'
+    | 'name'
+    | 'rateType'
+    | 'authorityName'
+    | 'authorityType'
+    | 'taxType'
+    | 'rate'
+    | 'feeMinor'
+    | 'taxDue'
+    | 'taxMinor'
+    | 'note'
+  >,
+  Exhaustive<CalculationCustomer, 'type' | 'customerId' | 'taxIds' | 'isTaxExempt'>,
+  Exhaustive<TaxId, 'type' | 'value'>,
+  Exhaustive<Address, 'line1' | 'line2' | 'city' | 'province' | 'postalCode' | 'country'>,
+  Exhaustive<LocationUsed, 'address' | 'status' | 'precision' | 'source'>,
+  Exhaustive<PlatformDetails, 'merchantId' | 'referenceMerchantId' | 'roles' | 'feeLines'>,
+] = [true, true, true, true, true, true, true, true];
+void checks;
+
+/**
+ * A calculation in compact form: `head` holds everything but the jurisdictions' fixed parts,
+ * which are in `templates`. Kept apart so a store can share one `templates` string among the
+ * many calculations that tax the same places ({@link compactText} joins them into one text).
+ */
+export interface CompactCalculation {
+  readonly head: string;
+  readonly templates: string;
+}
+
+/**
+ * The compact form of `calculation`. Its strings are fresh: later changes to `calculation` do
+ * not reach them, so a store needs no other copy.
+ */
+export function toCompactCalculation(calculation: Calculation): CompactCalculation {
+  const templates: Template[] = [];
+  const { customer, location, platform } = calculation;
+  const head = JSON.stringify([
+    FORMAT,
+    calculation.expiresAt,
+    calculation.id,
+    calculation.kind,
+    calculation.createdAt,
+    calculation.currency,
+    calculation.taxIncluded,
+    calculation.automaticTax,
+    [customer.type, customer.customerId ?? null, customer.taxIds.map(taxIdRow), customer.isTaxExempt],
+    encodeLines(calculation.lines, templates),
+    calculation.totalTaxMinor,
+    calculation.totalExcludingTaxMinor,
+    calculation.totalIncludingTaxMinor,
+    [addressRow(location.address), location.status, location.precision, location.source],
+    calculation.origin === undefined ? null : addressRow(calculation.origin),
+    calculation.metadata,
+    calculation.rateSnapshot,
+    platform === undefined
+      ? null
+      : [platform.merchantId, platform.referenceMerchantId, platform.roles, encodeLines(platform.feeLines, templates)],
+  ]);
+  return { head, templates: JSON.stringify(templates) };
+}
+
+/** One text for both parts, as a column stores it: the head's array with the templates appended. */
+export function compactText(compact: CompactCalculation): string {
+  return `${compact.head.slice(0, -1)},${compact.templates}]`;
+}
+
+/** The calculation a compact form (or its {@link compactText}) holds, as a new object. */
+export function fromCompactCalculation(compact: CompactCalculation | string): Calculation {
+  const row = JSON.parse(typeof compact === 'string' ? compact : compact.head) as unknown[];
+  if (row[0] !== FORMAT) throw new Error(`Unknown compact calculation format ${String(row[0])}.`);
+  const templates = (typeof compact === 'string' ? row[18] : JSON.parse(compact.templates)) as readonly Template[];
+  const [type, customerId, taxIds, isTaxExempt] = row[8] as [
+    CalculationCustomer['type'],
+    string | null,
+    [string, string][],
+    boolean,
+  ];
+  const [address, status, precision, source] = row[13] as [
+    AddressRow,
+    LocationUsed['status'],
+    LocationUsed['precision'],
+    LocationUsed['source'],
+  ];
+  const origin = row[14] as AddressRow | null;
+  const platform = row[17] as [string, string, string[], LineRow[]] | null;
+  return {
+    id: row[2] as string,
+    kind: row[3] as Calculation['kind'],
+    createdAt: row[4] as number,
+    expiresAt: row[1] as number,
+    currency: row[5] as string,
+    taxIncluded: row[6] as boolean,
+    automaticTax: row[7] as Calculation['automaticTax'],
+    customer: {
+      type,
+      ...(customerId === null ? {} : { customerId }),
+      taxIds: taxIds.map(([idType, value]) => ({ type: idType, value })),
+      isTaxExempt,
+    },
+    lines: decodeLines(row[9] as LineRow[], templates),
+    totalTaxMinor: row[10] as number,
+    totalExcludingTaxMinor: row[11] as number,
+    totalIncludingTaxMinor: row[12] as number,
+    location: { address: toAddress(address), status, precision, source },
+    ...(origin === null ? {} : { origin: toAddress(origin) }),
+    metadata: row[15] as Metadata,
+    rateSnapshot: row[16] as string,
+    ...(platform === null
+      ? {}
+      : {
+          platform: {
+            merchantId: platform[0],
+            referenceMerchantId: platform[1],
+            roles: platform[2],
+            feeLines: decodeLines(platform[3], templates),
+          },
+        }),
+  };
+}
+
+/**
+ * The `expiresAt` of a compact calculation, read from the prefix of its head (or text),
+ * `[1,<expiresAt>,…`, without parsing the rest: what a store scans for expired calculations.
+ */
+export function compactExpiresAt(text: string): number {
+  const start = text.indexOf(',') + 1;
+  return Number(text.slice(start, text.indexOf(',', start)));
+}
+
+type AddressRow = [string, string, string, string, string, string];
+/** A line; its jurisdictions flattened as (template index, taxDue, taxMinor) triples. */
+type LineRow = [string, string, string, string, string, number, number, number, number, (string | number)[]];
+
+function addressRow(address: Address): AddressRow {
+  return [address.line1, address.line2, address.city, address.province, address.postalCode, address.country];
+}
+
+function toAddress([line1, line2, city, province, postalCode, country]: AddressRow): Address {
+  return { line1, line2, city, province, postalCode, country };
+}
+
+function taxIdRow(taxId: TaxId): [string, string] {
+  return [taxId.type, taxId.value];
+}
+
+function encodeLines(lines: readonly TaxLine[], templates: Template[]): LineRow[] {
+  return lines.map((line) => {
+    const parts: (string | number)[] = [];
+    for (const tax of line.jurisdictions) parts.push(templateIndex(tax, templates), tax.taxDue, tax.taxMinor);
+    return [
+      line.lineItemId,
+      line.referenceLineItemId,
+      line.referenceProductId,
+      line.productName,
+      line.productTaxCode,
+      line.quantity,
+      line.amountExcludingTaxMinor,
+      line.taxMinor,
+      line.amountIncludingTaxMinor,
+      parts,
+    ];
+  });
+}
+
+function decodeLines(rows: readonly LineRow[], templates: readonly Template[]): TaxLine[] {
+  return rows.map((row) => {
+    const parts = row[9];
+    const jurisdictions: JurisdictionTax[] = [];
+    for (let index = 0; index < parts.length; index += 3) {
+      const template = templates[parts[index] as number];
+      if (template === undefined) throw new Error('A compact calculation names a jurisdiction it does not hold.');
+      jurisdictions.push({
+        jurisdictionId: template[0],
+        name: template[1],
+        rateType: template[2],
+        authorityName: template[3],
+        authorityType: template[4],
+        taxType: template[5],
+        rate: template[6],
+        feeMinor: template[7],
+        taxDue: parts[index + 1] as string,
+        taxMinor: parts[index + 2] as number,
+        note: template[8],
+      });
+    }
+    return {
+      lineItemId: row[0],
+      referenceLineItemId: row[1],
+      referenceProductId: row[2],
+      productName: row[3],
+      productTaxCode: row[4],
+      quantity: row[5],
+      amountExcludingTaxMinor: row[6],
+      taxMinor: row[7],
+      amountIncludingTaxMinor: row[8],
+      jurisdictions,
+    };
+  });
+}
+
+/** The index of `tax`'s fixed part in `templates`, added when new. Calculations hold few. */
+function templateIndex(tax: JurisdictionTax, templates: Template[]): number {
+  for (let index = 0; index < templates.length; index += 1) {
+    const t = templates[index] as Template;
+    if (
+      t[0] === tax.jurisdictionId &&
+      t[6] === tax.rate &&
+      t[1] === tax.name &&
+      t[2] === tax.rateType &&
+      t[3] === tax.authorityName &&
+      t[4] === tax.authorityType &&
+      t[5] === tax.taxType &&
+      t[7] === tax.feeMinor &&
+      t[8] === tax.note
+    ) {
+      return index;
+    }
+  }
+  templates.push([
+    tax.jurisdictionId,
+    tax.name,
+    tax.rateType,
+    tax.authorityName,
+    tax.authorityType,
+    tax.taxType,
+    tax.rate,
+    tax.feeMinor,
+    tax.note,
+  ]);
+  return templates.length - 1;
+}

@@ -1,0 +1,29 @@
+// The durable-write floor: one prepared better-sqlite3 INSERT per autocommit, in WAL mode with
+// synchronous = FULL (an fsync per commit), of a row the size of a stored transaction. No
+// checks, no JSON, no indexes beyond the primary key: what the disk and SQLite allow.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+/**
+ * @param {string} directory where the database file goes
+ * @param {number} bodyBytes size of the `body` column
+ * @returns {{ run: () => void, close: () => void }}
+ */
+export function createRawInsert(directory, bodyBytes) {
+  const client = new Database(join(directory, 'raw-floor.db'));
+  client.pragma('journal_mode = WAL');
+  client.pragma('synchronous = FULL');
+  client.exec(`CREATE TABLE IF NOT EXISTS raw (
+    account_id TEXT NOT NULL, mode TEXT NOT NULL, id TEXT NOT NULL, reference_order_id TEXT NOT NULL,
+    body TEXT NOT NULL, PRIMARY KEY (account_id, mode, id))`);
+  const insert = client.prepare('INSERT INTO raw VALUES (?, ?, ?, ?, ?)');
+  const body = 'x'.repeat(bodyBytes);
+  let sequence = 0;
+  return {
+    run() {
+      sequence += 1;
+      insert.run('bench', 'test', `tr_${sequence}`, `order-${sequence}`, body);
+    },
+    close: () => client.close(),
+  };
+}

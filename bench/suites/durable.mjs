@@ -1,0 +1,63 @@
+// Durable writes in-process, one client: recording transactions through the engine on a durable
+// SQLite file (fsync before each acknowledgement) beside a raw autocommit INSERT of a row the
+// same size in WAL + FULL, one after the other.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchCart } from '../cart.mjs';
+import { sqlite, taxkit } from '../harness/dist.mjs';
+import { compare } from '../harness/measure.mjs';
+import { createRawInsert } from '../floors/raw-sqlite-insert.mjs';
+
+/** Operations per round: a durable write costs an fsync, so rounds count writes, not time. */
+const OPS = 600;
+
+/**
+ * Calculations made before a round (untimed), so the round times only the recording.
+ * @param {any} engine
+ * @param {number} count
+ * @returns {Promise<string[]>}
+ */
+async function makeCalculations(engine, count) {
+  const cart = benchCart(3);
+  const ids = [];
+  for (let index = 0; index < count; index += 1) ids.push((await engine.calculations.create(cart)).id);
+  return ids;
+}
+
+/** @param {{ rounds: number }} settings */
+export async function runDurable({ rounds }) {
+  const directory = mkdtempSync(join(tmpdir(), 'taxkit-bench-durable-'));
+  const store = sqlite.createSqliteStore({ path: join(directory, 'durable.db') });
+  const engine = taxkit.createTaxEngine({ store });
+  let order = 0;
+  /** @type {string[]} */
+  let pending = [];
+  const record = () =>
+    engine.transactions.create({ calculation_id: pending.pop(), reference_order_id: `order-${++order}` });
+  // One transaction first, to size the floor's row like the store's.
+  pending = await makeCalculations(engine, 1);
+  await record();
+  const bodyBytes = /** @type {number} */ (
+    store.client.prepare('SELECT max(length(body)) FROM transactions').pluck().get()
+  );
+  const raw = createRawInsert(directory, bodyBytes);
+
+  const result = await compare({
+    subject: {
+      label: 'engine.transactions.create, SQLite durable',
+      run: record,
+      opsPerRound: OPS,
+      beforeRound: async (count) => {
+        pending = await makeCalculations(engine, count);
+      },
+    },
+    floor: { label: `raw better-sqlite3 INSERT, WAL + FULL, ${bodyBytes}-byte row`, run: raw.run, opsPerRound: OPS },
+    rounds,
+    ms: 0,
+  });
+  raw.close();
+  await engine.close();
+  rmSync(directory, { recursive: true, force: true });
+  return [{ measure: 'durable transaction, SQLite, 1 client', ...result, target: { ratio: 0.9 } }];
+}

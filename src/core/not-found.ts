@@ -1,0 +1,27 @@
+import { TaxError, type TaxErrorType } from './errors.ts';
+
+const NOT_FOUND_TYPE = {
+  calculation: 'CALCULATION_NOT_FOUND',
+  transaction: 'TRANSACTION_NOT_FOUND',
+  refund: 'REFUND_NOT_FOUND',
+  customer: 'CUSTOMER_NOT_FOUND',
+  merchant: 'MERCHANT_NOT_FOUND',
+  // A GET of an unknown product is 404; a calculation line naming one stays 400 PRODUCT_NOT_FOUND.
+  product: 'PRODUCT_NOT_FOUND_BY_ID',
+} as const satisfies Record<string, TaxErrorType>;
+
+/** The kinds of record a caller can name by id. */
+export type RecordKind = keyof typeof NOT_FOUND_TYPE;
+
+/**
+ * The one error for a record the caller named that does not exist in its account and mode
+ * (or was deleted): 404 `<KIND>_NOT_FOUND`, worded alike for every kind. `field` is the request
+ * field that named it, when a body did.
+ */
+export function notFound(kind: RecordKind, idOrReference: string, field?: string): TaxError {
+  return new TaxError(
+    NOT_FOUND_TYPE[kind],
+    `No ${kind} "${idOrReference}" exists in this account and mode.`,
+    field === undefined ? {} : { details: { field } },
+  );
+}
