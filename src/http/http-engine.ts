@@ -21,7 +21,7 @@ export interface CompleteHttpEngine {
     readonly create: Call<[body: unknown]>;
     readonly get: Call<[id: string]>;
     readonly delete: Call<[id: string]>;
-    readonly listRefunds: Call<[id: string]>;
+    readonly listRefunds: Call<[id: string, query: ListQuery]>;
   };
   readonly refunds: { readonly create: Call<[body: unknown]> };
   readonly refundReversals: { readonly create: Call<[body: unknown]> };

@@ -136,9 +136,10 @@ export const ROUTES: readonly Route[] = [
     pattern: '/tax/transactions/:id/refunds',
     operations: {
       GET: {
-        summary: "List a transaction's refunds.",
+        summary: "List a transaction's refunds, oldest first, a page at a time.",
         keys: 'secret',
-        run: ({ engine, id, context }) => engine.transactions.listRefunds(id, context),
+        queryParameters: ['cursor', 'limit'],
+        run: ({ engine, id, query, context }) => engine.transactions.listRefunds(id, listQuery(query), context),
       },
     },
   },
