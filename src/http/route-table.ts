@@ -95,6 +95,17 @@ export const ROUTES: readonly Route[] = [
     },
   },
   {
+    pattern: '/tax/calculations/:id/replay',
+    operations: {
+      POST: {
+        summary:
+          'taxkit extension: recompute a stored calculation with the rate snapshot it used (same line items and totals).',
+        keys: 'secret',
+        run: ({ engine, id, context }) => engine.calculations.replay(id, context),
+      },
+    },
+  },
+  {
     pattern: '/tax/transactions',
     operations: {
       POST: {
