@@ -140,6 +140,7 @@ describe('graceful stop', () => {
     const slow: TaxEngine = {
       ...engine,
       calculations: {
+        ...engine.calculations,
         create: async (body, context) => {
           await new Promise((resolve) => setTimeout(resolve, 200));
           return engine.calculations.create(body, context);
