@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, metadata } from './common-schemas.ts';
+import { addressSchema, metadata, unixSeconds } from './common-schemas.ts';
 import { customerSchema, lineItemSchema, orderDetailsSchema, taxIdSchema } from './calculation-request.ts';
 import { taxRule } from './tax-rule.ts';
 
@@ -19,10 +19,14 @@ export const platformCalculationRequestSchema = z.strictObject({
   /** Overrides the merchant's default address as the ship-from origin. */
   origin_address: addressSchema.optional(),
   order_details: orderDetailsSchema,
-  /** The platform's own fees to the merchant, taxed separately at the merchant's location. */
-  fee_details: z
-    .strictObject({
-      automatic_tax: z.enum(['auto', 'disabled']).optional(),
+  /**
+   * The platform's own fees to the merchant, taxed separately at the merchant's location. The
+   * structure of order_details; the currency and tax inclusion default to the order's.
+   */
+  fee_details: orderDetailsSchema
+    .extend({
+      customer_currency_code: orderDetailsSchema.shape.customer_currency_code.optional(),
+      tax_included_in_amount: orderDetailsSchema.shape.tax_included_in_amount.optional(),
       line_items: z.array(lineItemSchema).min(1).max(100),
     })
     .optional(),
@@ -31,6 +35,8 @@ export const platformCalculationRequestSchema = z.strictObject({
     .refine((roles) => roles.length > 0, taxRule('MISSING_FIELD', 'roles needs at least one role'))
     .meta({ minItems: 1 }),
   metadata: metadata.optional(),
+  /** taxkit extension (docs/rates.md): the sale's date, Unix seconds; rates in force that day apply. */
+  tax_date: unixSeconds.optional(),
 });
 
 export type PlatformCalculationRequest = z.input<typeof platformCalculationRequestSchema>;
