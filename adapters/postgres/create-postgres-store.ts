@@ -4,6 +4,7 @@ import type { TaxStore } from '../../src/ports/store.ts';
 import { createCalculationSweep } from './create-calculation-sweep.ts';
 import { createPostgresDirectory } from './create-postgres-directory.ts';
 import { createPostgresLedger } from './create-postgres-ledger.ts';
+import { createPostgresRates } from './create-postgres-rates.ts';
 import { createPostgresRunner } from './create-postgres-runner.ts';
 import { applyMigrations, createPool } from './open-postgres.ts';
 import { storageUnavailable } from './postgres-errors.ts';
@@ -102,6 +103,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     ...createPostgresLedger(run, statements),
     deleteCalculationsExpiredBefore: createCalculationSweep(run, statements),
     ...createPostgresDirectory(run, statements),
+    ...createPostgresRates(run),
     close: () => run.close(),
   };
 }

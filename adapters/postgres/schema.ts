@@ -223,3 +223,39 @@ export const housekeeping = pgTable('housekeeping', {
   watermark: int8('watermark').notNull(),
   ranAt: bigint('ran_at', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Rate tables (`taxkit rates import`), shared by every account and every instance: one row per
+ * distinct table content (`id` is its content hash), the whole record as JSON in `body`. An
+ * imported table is active: `active_seq` orders the active ones (later overrides earlier) and
+ * `active_revision` is the rate revision its import produced, which every instance polls to
+ * notice a newer import. A base table saved only for a snapshot has both null. Rows are never
+ * deleted: snapshots name them.
+ */
+export const rateTables = pgTable(
+  'rate_tables',
+  {
+    id: text('id').primaryKey(),
+    format: text('format').notNull(),
+    fileName: text('file_name').notNull(),
+    name: text('name').notNull(),
+    effectiveDate: text('effective_date').notNull(),
+    rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+    importedAt: bigint('imported_at', { mode: 'number' }).notNull(),
+    activeSeq: bigint('active_seq', { mode: 'number' }),
+    activeRevision: bigint('active_revision', { mode: 'number' }),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    uniqueIndex('rate_tables_active_seq_unique').on(t.activeSeq),
+    // rateRevision() is MAX(active_revision): one index probe, so instances may ask often.
+    index('rate_tables_active_revision').on(t.activeRevision),
+  ],
+);
+
+/** Rate snapshots: which tables (content ids, in compile order, as a JSON array) each is made of. */
+export const rateSnapshots = pgTable('rate_snapshots', {
+  id: text('id').primaryKey(),
+  tableIds: text('table_ids').notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+});
