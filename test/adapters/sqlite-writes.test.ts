@@ -114,7 +114,7 @@ describe('group commit of durable writes', () => {
     const outcomes = outcomesOf(settled);
     expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === 'TRANSACTION_FULLY_REFUNDED')).toHaveLength(19);
-    expect(await store.listRefunds(TENANT, transaction.id)).toHaveLength(1);
+    expect((await store.listRefunds(TENANT, transaction.id, { limit: 100 })).items).toHaveLength(1);
     await store.close();
   });
 });
