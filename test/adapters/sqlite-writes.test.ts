@@ -8,7 +8,7 @@ import { createCommitQueue } from '../../adapters/sqlite/create-commit-queue.ts'
 import { createSqliteStore } from '../../adapters/sqlite/index.ts';
 import { TaxError } from '../../src/core/errors.ts';
 import { outcomesOf } from '../conformance/assertions.ts';
-import { planFullRefund } from '../conformance/planners.ts';
+import { planFullRefund, refusingPriorRefunds } from '../conformance/planners.ts';
 import { makeCalculation, makeTransaction, TENANT } from '../helpers/records.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'taxkit-sqlite-writes-'));
@@ -102,14 +102,9 @@ describe('group commit of durable writes', () => {
     const store = createSqliteStore({ path: newPath() });
     const transaction = makeTransaction();
     await store.insertTransactions(TENANT, [transaction]);
-    const refund = planFullRefund();
+    const refund = refusingPriorRefunds(planFullRefund());
     const settled = await Promise.allSettled(
-      Array.from({ length: 20 }, () =>
-        store.insertRefund(TENANT, transaction.id, (current, prior) => {
-          if (prior.length > 0) throw new TaxError('TRANSACTION_FULLY_REFUNDED', 'Already refunded.');
-          return refund(current, prior);
-        }),
-      ),
+      Array.from({ length: 20 }, () => store.insertRefund(TENANT, transaction.id, refund)),
     );
     const outcomes = outcomesOf(settled);
     expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(1);
