@@ -48,6 +48,13 @@ export interface CallContext<V extends ApiVersion = ApiVersion> {
   /** The shape of the response (and the rules of the request); the newest when absent. */
   readonly version?: V;
   /**
+   * The sale's date for rate lookup, Unix seconds (calculations only). A request's `tax_date`
+   * field wins over it; default: the clock's now. Any date works: before the first imported
+   * table the embedded rates apply, after the last one its rates stay in force, and a future
+   * date gets the rates scheduled for it.
+   */
+  readonly taxDate?: number;
+  /**
    * The call was made with a public key (HTTP: `pk_…`, which a browser holds). Such a
    * calculation reads no stored customer or product (docs/reliability.md). Default false.
    */
@@ -74,6 +81,11 @@ export interface CalculationsApi {
     request: CalculationRequest<V>,
     context?: CallContext<V>,
   ): Promise<Calculation<V>>;
+  /**
+   * POST /tax/calculations/{id}/replay (taxkit extension, docs/rates.md): recomputes a stored
+   * calculation with the rate snapshot it used and returns it as `create` did. Records nothing.
+   */
+  replay<V extends ApiVersion = LatestApiVersion>(id: string, context?: CallContext<V>): Promise<Calculation<V>>;
 }
 
 export interface TransactionsApi {
@@ -86,8 +98,15 @@ export interface TransactionsApi {
   get<V extends ApiVersion = LatestApiVersion>(id: string, context?: CallContext<V>): Promise<Transaction<V>>;
   /** DELETE /tax/transactions/{id}: a soft delete; the record stays for audit. */
   delete(id: string, context?: CallContext): Promise<DeletedTransaction>;
-  /** GET /tax/transactions/{id}/refunds: every refund, reversed ones with `reversed_at`. */
-  listRefunds<V extends ApiVersion = LatestApiVersion>(id: string, context?: CallContext<V>): Promise<RefundList<V>>;
+  /**
+   * GET /tax/transactions/{id}/refunds: its refunds, reversed ones with `reversed_at`, oldest
+   * first, a page at a time (`limit` 1..100, default 10; `cursor` the previous `last_refund_id`).
+   */
+  listRefunds<V extends ApiVersion = LatestApiVersion>(
+    id: string,
+    query?: ListRequest,
+    context?: CallContext<V>,
+  ): Promise<RefundList<V>>;
 }
 
 export interface RefundsApi {

@@ -16,12 +16,15 @@ export interface ListQuery {
  * properties, so the engine's typed parameters are accepted.)
  */
 export interface CompleteHttpEngine {
-  readonly calculations: { create(body: unknown, context?: CallContext): Promise<unknown> };
+  readonly calculations: {
+    create(body: unknown, context?: CallContext): Promise<unknown>;
+    replay(id: string, context?: CallContext): Promise<unknown>;
+  };
   readonly transactions: {
     create(body: unknown, context?: CallContext): Promise<unknown>;
     get(id: string, context?: CallContext): Promise<unknown>;
     delete(id: string, context?: CallContext): Promise<unknown>;
-    listRefunds(id: string, context?: CallContext): Promise<unknown>;
+    listRefunds(id: string, query: ListQuery, context?: CallContext): Promise<unknown>;
   };
   readonly refunds: { create(body: unknown, context?: CallContext): Promise<unknown> };
   readonly refundReversals: { create(body: unknown, context?: CallContext): Promise<unknown> };
@@ -45,7 +48,10 @@ export interface CompleteHttpEngine {
     delete(idOrReference: string, context?: CallContext): Promise<unknown>;
   };
   readonly platform: {
-    readonly calculations: { create(body: unknown, context?: CallContext): Promise<unknown> };
+    readonly calculations: {
+      create(body: unknown, context?: CallContext): Promise<unknown>;
+      replay(id: string, context?: CallContext): Promise<unknown>;
+    };
     readonly transactions: { create(body: unknown, context?: CallContext): Promise<unknown> };
   };
 }
@@ -57,4 +63,6 @@ type Partially<T> = { readonly [K in keyof T]?: T[K] extends (...args: never[]) 
  * without some resources) that has at least `calculations.create`. A route whose method is
  * missing answers 404 ROUTE_NOT_FOUND; see {@link completeHttpEngine}.
  */
-export type HttpEngine = Partially<CompleteHttpEngine> & Pick<CompleteHttpEngine, 'calculations'>;
+export type HttpEngine = Partially<CompleteHttpEngine> & {
+  readonly calculations: Pick<CompleteHttpEngine['calculations'], 'create'>;
+};

@@ -113,6 +113,10 @@ const calculationBase = {
   expires_at: z.number(),
   testmode: z.boolean(),
   metadata,
+  /** taxkit extension, every version (docs/rates.md): the date rates were looked up for. */
+  tax_date: z.number(),
+  /** taxkit extension, every version: the rate snapshot used; replay recomputes with it. */
+  rates_snapshot: z.string(),
 };
 const since2025 = {
   customer: z.strictObject({ type: z.enum(['CONSUMER', 'BUSINESS']), id: z.string().optional() }),
@@ -194,6 +198,8 @@ function refundSchema<L extends z.ZodType>(line: L) {
 function refundListSchema<L extends z.ZodType>(line: L) {
   return z.strictObject({
     refunds: z.array(refundSchema(line).omit({ refund_type: true })),
+    has_more: z.boolean(),
+    last_refund_id: z.string().nullable(),
   });
 }
 

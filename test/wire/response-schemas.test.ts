@@ -68,7 +68,7 @@ describe.each(API_VERSIONS)('responses of %s match their schemas', (version: Api
       refundResponseSchemas[version],
       await engine.refunds.create({ transaction_id: transaction.id, type: 'full' }, context),
     );
-    conforms(refundListResponseSchemas[version], await engine.transactions.listRefunds(transaction.id, context));
+    conforms(refundListResponseSchemas[version], await engine.transactions.listRefunds(transaction.id, {}, context));
     conforms(deletedTransactionResponseSchema, await engine.transactions.delete(transaction.id, context));
     if (version === '2026-03-01') {
       const zero = await engine.calculations.create(
