@@ -2,9 +2,11 @@ import { createMemoryStore } from '../adapters/memory/index.ts';
 import type { LocationTables } from './core/location/location-tables.ts';
 import type { RateIndex } from './core/rates/rate-index.ts';
 import type { RateTable } from './core/rates/rate-table.ts';
+import { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
+import type { TaxabilityTable } from './core/taxability/taxability-rule.ts';
 import type { Address, Tenant } from './core/types.ts';
 import { loadDefaultLocations } from './defaults/load-default-locations.ts';
-import { loadDefaultRateTables } from './defaults/load-default-rate-tables.ts';
+import { loadDefaultRatesOnly, loadDefaultTaxability } from './defaults/load-default-rate-tables.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import type { GeoLookup } from './ports/geo.ts';
@@ -39,6 +41,12 @@ export interface TaxEngineOptions {
    * base tables; a compiled index is used as it is, without them.
    */
   readonly rates?: RateIndex | RateTable | readonly RateTable[];
+  /**
+   * Taxability rules (how product categories are taxed by region), compiled before the `rates`
+   * tables, whose own rules override them. Default: the embedded rules in `data/taxability/`;
+   * `[]` for none. Not used when `rates` is an already compiled index (its rules are inside).
+   */
+  readonly taxability?: readonly TaxabilityTable[];
   /**
    * How often (ms) the engine asks its store whether new rate tables were imported; a running
    * engine picks them up within this time, without a restart. Default 1000; 0 asks before
@@ -142,7 +150,7 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
     sweeper: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
     rates: createRateSource({
       store,
-      base: baseRates(options.rates),
+      base: baseRates(options.rates, options.taxability),
       clock,
       checkIntervalMs: options.ratesCheckIntervalMs ?? 1000,
     }),
@@ -157,8 +165,14 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
   };
 }
 
-function baseRates(rates: TaxEngineOptions['rates']): readonly RateTable[] | RateIndex {
-  if (rates === undefined) return loadDefaultRateTables();
-  if (Array.isArray(rates)) return rates;
-  return 'snapshot' in rates ? (rates as RateIndex) : [rates as RateTable];
+function baseRates(
+  rates: TaxEngineOptions['rates'],
+  taxability: TaxEngineOptions['taxability'],
+): readonly RateTable[] | RateIndex {
+  if (rates !== undefined && !Array.isArray(rates) && 'snapshot' in rates) return rates as RateIndex;
+  // The taxability rules come first, so the rules of any table after them (and of imported
+  // tables, overlaid later) override them.
+  const rules = taxability === undefined ? loadDefaultTaxability() : taxability.map(taxabilityAsRateTable);
+  if (rates === undefined) return [...rules, ...loadDefaultRatesOnly()];
+  return [...rules, ...(Array.isArray(rates) ? rates : [rates as RateTable])];
 }

@@ -15,7 +15,10 @@ export { lookupRates } from './core/rates/lookup-rates.ts';
 export { parseDay, dayNumber, dayOfUnixSeconds } from './core/rates/day-number.ts';
 export type { RateIndex, ResolvedRate } from './core/rates/rate-index.ts';
 export type { CategoryRule, JurisdictionDef, LocationDef, RatePeriod, RateTable } from './core/rates/rate-table.ts';
-export { loadDefaultRateTables } from './defaults/load-default-rate-tables.ts';
+export { loadDefaultRateTables, loadDefaultTaxability } from './defaults/load-default-rate-tables.ts';
+export type { TaxabilityRule, TaxabilityTable, Treatment } from './core/taxability/taxability-rule.ts';
+export { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
+export { PRODUCT_CATEGORY_TABLE, type ProductCategory } from './core/product-categories.ts';
 export { loadDefaultLocations } from './defaults/load-default-locations.ts';
 export type { LocationTables } from './core/location/location-tables.ts';
 

@@ -130,7 +130,7 @@ export function toCompactCalculation(calculation: Calculation): CompactCalculati
     calculation.totalTaxMinor,
     calculation.totalExcludingTaxMinor,
     calculation.totalIncludingTaxMinor,
-    [addressRow(location.address), location.status, location.precision, location.source],
+    [addressRow(location.address), location.status, location.precision ?? null, location.source],
     calculation.origin === undefined ? null : addressRow(calculation.origin),
     calculation.metadata,
     calculation.rateSnapshot,
@@ -160,7 +160,7 @@ export function fromCompactCalculation(compact: CompactCalculation | string): Ca
   const [address, status, precision, source] = row[13] as [
     AddressRow,
     LocationUsed['status'],
-    LocationUsed['precision'],
+    NonNullable<LocationUsed['precision']> | null,
     LocationUsed['source'],
   ];
   const origin = row[14] as AddressRow | null;
@@ -183,7 +183,8 @@ export function fromCompactCalculation(compact: CompactCalculation | string): Ca
     totalTaxMinor: row[10] as number,
     totalExcludingTaxMinor: row[11] as number,
     totalIncludingTaxMinor: row[12] as number,
-    location: { address: toAddress(address), status, precision, source },
+    // A zero answer that resolved nothing has no precision (stored as null).
+    location: { address: toAddress(address), status, ...(precision === null ? {} : { precision }), source },
     ...(origin === null ? {} : { origin: toAddress(origin) }),
     metadata: row[15] as Metadata,
     rateSnapshot: row[16] as string,

@@ -86,7 +86,9 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
       country: 'zero' in facts.place ? facts.place.country : '',
     },
     status: 'POSTAL_ONLY' as const,
-    precision: 'COUNTRY' as const,
+    // Zero rates for a known country are COUNTRY precision; with nothing resolved there is no
+    // precision to claim.
+    ...('zero' in facts.place && facts.place.country !== '' ? { precision: 'COUNTRY' as const } : {}),
     source: 'ip' as const,
   };
   return {

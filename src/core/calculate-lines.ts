@@ -5,7 +5,9 @@ import { addLine, NO_LINES } from './money/sum-lines.ts';
 import { TaxError } from './errors.ts';
 import { formatScaled } from './money/format-scaled.ts';
 import { ALWAYS_EXEMPT_CATEGORIES } from './product-categories.ts';
-import type { CompiledCategoryRule, ResolvedRate } from './rates/rate-index.ts';
+import type { ResolvedRate } from './rates/rate-index.ts';
+import { applyRules, NO_THRESHOLD, shareWeights, taxableBase } from './taxability/apply-rules.ts';
+import { excludeTaxWithThresholds } from './taxability/exclude-tax-with-thresholds.ts';
 import type { JurisdictionTax, TaxLine } from './types.ts';
 
 /** One line to tax, already validated and with its category resolved. */
@@ -40,8 +42,6 @@ export interface LinesResult {
 /** The hosted API's label for a jurisdiction where the seller does not collect (docs/interface.md §2.5). */
 const NO_NEXUS_RATE_TYPE = 'NO COLLECTION; NO STATE NEXUS';
 
-const EXEMPT_RULE: CompiledCategoryRule = { rate: '0', units: 0, note: 'This product category is not taxed.' };
-
 const ZERO_NOTES: Record<ZeroReason['kind'], string> = {
   exempt_customer: 'Customer is tax exempt; no tax is due.',
   automatic_tax_disabled: 'automatic_tax is disabled; no tax was calculated.',
@@ -50,7 +50,9 @@ const ZERO_NOTES: Record<ZeroReason['kind'], string> = {
 };
 
 /**
- * Taxes every line at `rates` (the jurisdictions in force at the customer's location).
+ * Taxes every line at `rates` (the jurisdictions in force at the customer's location), each
+ * jurisdiction by its category rule for the line's category when it has one (exempt, reduced
+ * rate, partial base, per-item threshold; `src/core/taxability/`), with a note saying so.
  *
  * Rounding (README "Rounding"): each jurisdiction's exact tax (`taxDue`, base × rate) is kept
  * unrounded; a line's tax is the half-up rounding of the sum of its jurisdictions' exact taxes
@@ -93,19 +95,10 @@ function calculateLine(
 ): TaxLine {
   const count = rates.length;
   const exempt = ALWAYS_EXEMPT_CATEGORIES.has(line.category);
-  const units: number[] = [];
-  const notes: string[] = [];
-  let combinedUnits = 0;
+  const applied = applyRules(line, rates, exempt, zero === undefined ? undefined : ZERO_NOTES[zero.kind]);
+  const { units, cuts, modes } = applied;
   let fees = 0;
-  for (let index = 0; index < count; index += 1) {
-    const rate = rates[index] as ResolvedRate;
-    const rule = exempt ? EXEMPT_RULE : rate.categories?.get(line.category);
-    const applied = zero === undefined ? (rule?.units ?? rate.units) : 0;
-    units[index] = applied;
-    notes[index] = zero === undefined ? (rule?.note ?? rate.jurisdiction.note ?? '') : ZERO_NOTES[zero.kind];
-    combinedUnits += applied;
-    if (zero === undefined) fees = checkedAdd(fees, rate.feeMinor, field);
-  }
+  if (zero === undefined) for (const rate of rates) fees = checkedAdd(fees, rate.feeMinor, field);
   if (taxIncluded && line.amountMinor < fees) {
     // The fees are part of a tax-inclusive amount; one that cannot hold them would go negative
     // and later refunds would take tax from the wrong jurisdictions.
@@ -116,21 +109,32 @@ function calculateLine(
     );
   }
 
-  const base = taxIncluded ? excludeTax(line.amountMinor - fees, combinedUnits) : line.amountMinor;
+  const base = taxIncluded
+    ? applied.thresholds
+      ? excludeTaxWithThresholds(line.amountMinor - fees, units, modes, cuts)
+      : excludeTax(line.amountMinor - fees, applied.combinedUnits)
+    : line.amountMinor;
   let exactSum: number | bigint = 0;
   const exact: (number | bigint)[] = [];
+  const taxedBase: number[] = [];
   for (let index = 0; index < count; index += 1) {
-    const value = exactTax(base, units[index] as number);
+    const taxable = taxableBase(base, modes[index] as number, cuts[index] as number);
+    taxedBase[index] = taxable;
+    const value = exactTax(taxable, units[index] as number);
     exact[index] = value;
     exactSum = addScaled(exactSum, value);
   }
   const percentTax = taxIncluded ? line.amountMinor - fees - base : checkedMinor(roundScaled(exactSum), field);
-  const shares = allocate(percentTax, units);
+  const shares = allocate(percentTax, applied.thresholds ? shareWeights(exact, units, taxedBase) : units);
   const jurisdictions: JurisdictionTax[] = [];
   for (let index = 0; index < count; index += 1) {
     const rate = rates[index] as ResolvedRate;
     const fee = zero === undefined ? rate.feeMinor : 0;
     const definition = rate.jurisdiction;
+    // A threshold that exempted the whole price shows rate 0, as an exemption does.
+    const shown = taxedBase[index] === 0 && base !== 0 ? 0 : (units[index] as number);
+    // A threshold rule whose threshold did not bite says so instead of claiming it applied.
+    const unchanged = taxedBase[index] === base && modes[index] !== NO_THRESHOLD;
     jurisdictions[index] = {
       jurisdictionId: definition.id,
       name: definition.name,
@@ -138,11 +142,11 @@ function calculateLine(
       authorityName: definition.authorityName,
       authorityType: definition.authorityType,
       taxType: definition.taxType,
-      rate: units[index] === rate.units ? rate.rate : formatScaled(units[index] as number),
+      rate: shown === rate.units ? rate.rate : formatScaled(shown),
       feeMinor: fee,
       taxDue: formatScaled(exact[index] as number | bigint),
       taxMinor: (shares[index] as number) + fee,
-      note: notes[index] as string,
+      note: (unchanged ? applied.notApplied : applied.notes)[index] as string,
     };
   }
   const tax = checkedAdd(percentTax, fees, field);

@@ -86,7 +86,8 @@ export interface TaxLine {
 export interface LocationUsed {
   readonly address: Address;
   readonly status: AddressResolutionStatus;
-  readonly precision: ResolutionPrecision;
+  /** Absent when nothing was resolved (an IP answered with zero rates and no country). */
+  readonly precision?: ResolutionPrecision;
   readonly source: LocationSource;
 }
 

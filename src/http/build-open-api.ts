@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_VERSIONS, DEFAULT_API_VERSION } from '../wire/api-version.ts';
+import { productCategorySchema } from '../wire/product-category-schema.ts';
 import type { Method, Operation, Route } from './route-table.ts';
 
 type Json = Record<string, unknown>;
@@ -12,6 +13,7 @@ type Json = Record<string, unknown>;
  */
 export function buildOpenApi(routes: readonly Route[]): Json {
   const schemas: Json = {
+    ProductCategory: productCategorySchema(),
     ErrorFlat: {
       description: 'Error body from X-API-Version 2026-01-01 (docs/interface.md §7).',
       type: 'object',

@@ -7,7 +7,7 @@ import { calculationRequestSchema, type CalculationRequest } from '../wire/calcu
 import { checkCurrency } from '../wire/currencies.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { serializeCalculation } from '../wire/serialize-calculation.ts';
-import { toAddress } from '../wire/to-address.ts';
+import { checkedAddress } from './checked-address.ts';
 import { resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
 import { refuseStoredReferences } from './refuse-stored-references.ts';
 import { resolveLines } from './resolve-lines.ts';
@@ -66,7 +66,9 @@ async function calculate(
     false,
   );
   const origin =
-    request.origin_address === undefined ? deps.defaultOrigin : toAddress(request.origin_address, 'origin_address');
+    request.origin_address === undefined
+      ? deps.defaultOrigin
+      : checkedAddress(deps, request.origin_address, 'origin_address', rates.keys);
   return buildCalculation(
     {
       id: deps.ids.next('calc', nowMs),

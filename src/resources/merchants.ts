@@ -8,7 +8,7 @@ import { listPage } from './list-page.ts';
 import { merchantCreateSchema, merchantUpdateSchema } from '../wire/merchant-request.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { serializeMerchant } from '../wire/serialize-merchant.ts';
-import { toAddress } from '../wire/to-address.ts';
+import { checkedAddress } from './checked-address.ts';
 
 export interface MerchantsResource {
   /** POST /tax/merchants (2026-01-01+). DUPLICATE_MERCHANT when the reference id is taken. */
@@ -54,7 +54,7 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
         email: request.email ?? '',
         ...(request.default_address === undefined
           ? {}
-          : { defaultAddress: toAddress(request.default_address, 'default_address') }),
+          : { defaultAddress: checkedAddress(deps, request.default_address, 'default_address') }),
         taxIds: request.tax_ids ?? [],
         metadata: (request.metadata ?? {}) as Metadata,
         createdAt: now,
@@ -91,7 +91,9 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
       const request = parseBody(merchantUpdateSchema, body);
       const { now } = callTime(deps);
       const address =
-        request.default_address === undefined ? undefined : toAddress(request.default_address, 'default_address');
+        request.default_address === undefined
+          ? undefined
+          : checkedAddress(deps, request.default_address, 'default_address');
       const updated = await deps.store.updateMerchant(tenant, idOrReference, (current) => {
         if (
           request.reference_merchant_id !== undefined &&

@@ -9,7 +9,8 @@ import { checkCurrency } from '../wire/currencies.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { platformCalculationRequestSchema } from '../wire/platform-calculation-request.ts';
 import { serializePlatformCalculation } from '../wire/serialize-platform-calculation.ts';
-import { toAddress } from '../wire/to-address.ts';
+import { atField } from '../wire/at-field.ts';
+import { checkedAddress } from './checked-address.ts';
 import { resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
 import { merchantNotFound } from './merchants.ts';
 import { resolveLines } from './resolve-lines.ts';
@@ -48,8 +49,11 @@ async function calculatePlatform(
   if (merchant === undefined) {
     throw merchantNotFound(request.merchant.merchant_id, 'merchant.merchant_id');
   }
+  const rates = await deps.rates.current();
   const origin = originOf(
-    request.origin_address === undefined ? undefined : toAddress(request.origin_address, 'origin_address'),
+    request.origin_address === undefined
+      ? undefined
+      : checkedAddress(deps, request.origin_address, 'origin_address', rates.keys),
     merchant,
   );
   const { nowMs, now: createdAt } = callTime(deps);
@@ -65,7 +69,6 @@ async function calculatePlatform(
     metadata: (request.metadata ?? {}) as Metadata,
     registrations: deps.registrations,
   };
-  const rates = await deps.rates.current();
   const fees =
     request.fee_details === undefined
       ? []
@@ -76,9 +79,20 @@ async function calculatePlatform(
             id: `${id}:fees`,
             linesField: 'fee_details.line_items',
             kind: 'platform',
+            currency: feeCurrency(request.fee_details.customer_currency_code, common.currency),
+            taxIncluded: request.fee_details.tax_included_in_amount ?? common.taxIncluded,
             automaticTax: request.fee_details.automatic_tax ?? 'auto',
-            customer: { type: 'BUSINESS', taxIds: merchant.taxIds, isTaxExempt: false },
-            place: resolveAddress(origin, deps.locations, rates.keys),
+            // The platform sells to the merchant: its type and tax ids (this request's, else the
+            // stored ones) decide B2B and reverse charge, from the platform's own origin.
+            customer: {
+              type: request.merchant.type === 'INDIVIDUAL' ? 'CONSUMER' : 'BUSINESS',
+              taxIds: request.merchant.tax_ids ?? merchant.taxIds,
+              isTaxExempt: false,
+            },
+            origin: deps.defaultOrigin ?? origin,
+            place: atField(request.origin_address === undefined ? 'merchant.default_address' : 'origin_address', () =>
+              resolveAddress(origin, deps.locations, rates.keys),
+            ),
             lines: await resolveLines(
               deps,
               tenant,
@@ -114,6 +128,19 @@ async function calculatePlatform(
       },
     },
     rates,
+  );
+}
+
+/**
+ * The currency of the fees: the order's. `fee_details.customer_currency_code` may repeat it
+ * (fee_details has the structure of order_details), but one calculation has one currency.
+ */
+function feeCurrency(given: string | undefined, orderCurrency: string): string {
+  if (given === undefined || given.toUpperCase() === orderCurrency) return orderCurrency;
+  throw new TaxError(
+    'INVALID_CURRENCY',
+    `fee_details.customer_currency_code "${given}" differs from order_details.customer_currency_code "${orderCurrency}"; a platform calculation has one currency.`,
+    { details: { field: 'fee_details.customer_currency_code' } },
   );
 }
 

@@ -6,6 +6,7 @@ import type { CalculationCustomer, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { isAtLeast, type ApiVersion } from '../wire/api-version.ts';
 import type { customerSchema } from '../wire/calculation-request.ts';
+import { atField } from '../wire/at-field.ts';
 import { toAddress } from '../wire/to-address.ts';
 import { normalizeIp } from '../ports/normalize-ip.ts';
 import type { z } from 'zod';
@@ -46,7 +47,8 @@ export function resolveCustomerPlace(
     return resolveByIp(deps, ip.value, ip.mode);
   }
   try {
-    return resolveAddress(toAddress(customer.address, 'customer.address'), deps.locations, rates?.keys);
+    const address = toAddress(customer.address, 'customer.address');
+    return atField('customer.address', () => resolveAddress(address, deps.locations, rates?.keys));
   } catch (addressError) {
     if (ip === undefined) throw addressError;
     try {
@@ -59,7 +61,8 @@ export function resolveCustomerPlace(
 
 function resolveByIp(deps: EngineDeps, ip: string, mode: IpResolutionMode): IpResolution {
   if (deps.geo === undefined) {
-    if (mode === 'zero' || mode === 'best_effort') return { zero: true, country: '' };
+    // Only strict answers IP_RESOLUTION_*; every other mode answers zero tax for an unknown place.
+    if (mode !== 'strict') return { zero: true, country: '' };
     throw new TaxError(
       'IP_RESOLUTION_FAILED',
       'No GeoIP database is configured, so IP addresses cannot be resolved; provide customer.address.',

@@ -19,10 +19,14 @@ export const platformCalculationRequestSchema = z.strictObject({
   /** Overrides the merchant's default address as the ship-from origin. */
   origin_address: addressSchema.optional(),
   order_details: orderDetailsSchema,
-  /** The platform's own fees to the merchant, taxed separately at the merchant's location. */
-  fee_details: z
-    .strictObject({
-      automatic_tax: z.enum(['auto', 'disabled']).optional(),
+  /**
+   * The platform's own fees to the merchant, taxed separately at the merchant's location. The
+   * structure of order_details; the currency and tax inclusion default to the order's.
+   */
+  fee_details: orderDetailsSchema
+    .extend({
+      customer_currency_code: orderDetailsSchema.shape.customer_currency_code.optional(),
+      tax_included_in_amount: orderDetailsSchema.shape.tax_included_in_amount.optional(),
       line_items: z.array(lineItemSchema).min(1).max(100),
     })
     .optional(),

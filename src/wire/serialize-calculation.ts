@@ -34,7 +34,7 @@ export function serializeCalculation(
   }
   if (isAtLeast(version, '2026-03-01')) {
     wire.location_source = calculation.location.source;
-    wire.resolution_precision = calculation.location.precision;
+    wire.resolution_precision = calculation.location.precision ?? null;
   }
   wire.metadata = calculation.metadata;
   return wire;

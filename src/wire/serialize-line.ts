@@ -16,8 +16,10 @@ export function serializeJurisdiction(
     jurisdiction_name: entry.name,
     fee_amount: entry.feeMinor,
   };
-  // `note` is on transaction and refund entries in every version and on calculations from 2025-05-12.
-  if (context !== 'calculation' || isAtLeast(version, '2025-05-12')) wire.note = entry.note;
+  // `note` says why a rate is what it is (a taxability rule, reverse charge, state-level data
+  // only, no rate data). The hosted API adds it to calculations from 2025-05-12; taxkit sends it
+  // in every version and context, so a caller on the default 2024-09-01 is told too.
+  wire.note = entry.note;
   // Exact per-jurisdiction tax: 2026-era calculations, and refund lists (docs/interface.md §2.5).
   if ((context === 'calculation' && isAtLeast(version, '2026-01-01')) || context === 'refund_list') {
     wire.tax_due_decimal = Number(entry.taxDue);

@@ -73,12 +73,16 @@ const calculation: fc.Arbitrary<Calculation> = fc.record(
     totalTaxMinor: fc.integer(),
     totalExcludingTaxMinor: fc.integer(),
     totalIncludingTaxMinor: fc.integer(),
-    location: fc.record({
-      address,
-      status: fc.constantFrom('EXACT', 'POSTAL_FALLBACK_1', 'POSTAL_ONLY'),
-      precision: fc.constantFrom('STREET', 'POSTAL', 'COUNTRY'),
-      source: fc.constantFrom('address', 'ip'),
-    }),
+    location: fc.record(
+      {
+        address,
+        status: fc.constantFrom('EXACT', 'POSTAL_FALLBACK_1', 'POSTAL_ONLY'),
+        precision: fc.constantFrom('STREET', 'POSTAL', 'COUNTRY'),
+        source: fc.constantFrom('address', 'ip'),
+        // No precision: a zero answer that resolved nothing.
+      },
+      { requiredKeys: ['address', 'status', 'source'] },
+    ),
     origin: address,
     metadata: fc.dictionary(fc.constantFrom('order', '__proto__', 'constructor', 'x'), json),
     rateSnapshot: text,

@@ -175,7 +175,12 @@ describe('coverage', () => {
         usTable.locations.find((l) => l.key === `US-${st}`),
         st,
       ).toBeDefined();
-    expect(usTable.jurisdictions).toHaveLength(52);
+    // 52 state-level jurisdictions, plus the statewide local taxes of Utah and Virginia.
+    expect(usTable.jurisdictions.filter((j) => j.level === 'STATE')).toHaveLength(52);
+    expect(usTable.jurisdictions.filter((j) => j.level !== 'STATE').map((j) => j.id)).toEqual([
+      'US-UT-LOCAL',
+      'US-VA-LOCAL',
+    ]);
   });
 
   it('has a location for all 13 Canadian provinces and territories', () => {

@@ -369,7 +369,7 @@ describe('response shape by version', () => {
   const body = { ...request(address('US', 'IN', '46122')), metadata: { order: 'o-1' } };
   const shape = async (version: ApiVersion) => (await engine.calculations.create(body, { version })) as Wire;
 
-  it('2024-09-01: the base fields only', async () => {
+  it('2024-09-01: the base fields only, plus the note taxkit sends in every version (issue 9)', async () => {
     const result = await shape('2024-09-01');
     expect(Object.keys(result)).toEqual([
       'id',
@@ -389,7 +389,9 @@ describe('response shape by version', () => {
       'rate_type',
       'jurisdiction_name',
       'fee_amount',
+      'note',
     ]);
+    expect(result.line_items[0].tax_jurisdictions[0].note).toMatch(/State-level rate only/);
     expect(result.id).toMatch(/^calc_\d{13}/);
     expect(result.expires_at).toBe(NOW / 1000 + 86_400);
   });

@@ -14,9 +14,10 @@ const US_ZIP5 = /^\d{5}$/;
 /**
  * Turns what a GeoIP database said about an IP into a place to tax (docs/interface.md §2.2, 2026-03-01).
  * Enough detail: a US postal code that belongs to the state; a Canadian province; a country
- * elsewhere. When there is less, the mode decides: strict → IP_RESOLUTION_* (422); zero →
- * zero rates; approximate → the most populous ZIP of the state (and city) for the US, else
- * the strict error; best_effort → approximate, else zero rates.
+ * elsewhere. When there is less, the mode decides: strict → IP_RESOLUTION_* (422), the only
+ * mode that answers those errors; zero → zero rates; approximate and best_effort → the most
+ * populous ZIP of the state (and city) for the US, else zero rates for whatever level
+ * resolved (the country, or nothing).
  */
 export function resolveIp(
   ip: string,
@@ -89,7 +90,7 @@ function resolveUsIp(ip: string, geo: GeoLocation, mode: IpResolutionMode, table
 }
 
 function insufficient(mode: IpResolutionMode, country: string, error: TaxError): IpResolution {
-  if (mode === 'zero' || mode === 'best_effort') return { zero: true, country };
+  if (mode !== 'strict') return { zero: true, country };
   throw error;
 }
 

@@ -1,9 +1,13 @@
 import { TaxError } from '../errors.ts';
 import { parseRate } from '../money/parse-rate.ts';
+import { checkExactPartials } from '../taxability/check-exact-partials.ts';
+import type { CompiledCategoryRule } from '../taxability/compiled-category-rule.ts';
+import { compileTaxability } from '../taxability/compile-taxability.ts';
+import { createRuleResolver, type RuleResolver } from '../taxability/rule-resolver.ts';
 import { parseDay } from './day-number.ts';
 import { hashRateTable } from './hash-rate-table.ts';
 import { hashText } from './hash-text.ts';
-import type { CompiledCategoryRule, KeyTimeline, RateIndex, ResolvedRate } from './rate-index.ts';
+import type { KeyTimeline, RateIndex, ResolvedRate } from './rate-index.ts';
 import type { JurisdictionDef, LocationDef, RatePeriod, RateTable } from './rate-table.ts';
 
 interface CompiledPeriod {
@@ -39,6 +43,11 @@ export interface CompileOptions {
  * Every rate is parsed exactly and every reference checked here, once, so the hot path never
  * validates.
  *
+ * The tables' taxability rules (`RateTable.taxability`) are compiled here too: every rate period,
+ * and every rate given inline at a location, carries the category rules of its region in force
+ * over its whole span (periods are cut where the rules change), so a calculation finds a
+ * category's rule with one Map lookup.
+ *
  * Identical rates, rate sets and whole timelines are compiled to one shared frozen object each:
  * tens of thousands of ZIPs share a few thousand timelines, which keeps the index small and the
  * lookup's memory accesses few.
@@ -66,15 +75,25 @@ export function compileRateIndex(input: RateTable | readonly RateTable[], option
     for (const location of table.locations) addEntry(entries, table, location);
   }
 
+  // Taxability rules hang on regions; a jurisdiction without a region of its own takes the
+  // state or province of the first location key that names it.
+  const firstKey = new Map<string, string>();
+  for (const [key, list] of entries) {
+    for (const entry of list)
+      for (const id of entry.location.jurisdictions) if (!firstKey.has(id)) firstKey.set(id, key);
+  }
+  const rules = createRuleResolver(compileTaxability(tables.map((table) => table.taxability ?? [])), (id) =>
+    firstKey.get(id),
+  );
   const interner = createInterner();
   const compiled = new Map<string, CompiledPeriod[]>();
   for (const [id, list] of periods) {
-    compiled.set(id, compilePeriods(jurisdictions.get(id) as JurisdictionDef, list, interner));
+    compiled.set(id, compilePeriods(jurisdictions.get(id) as JurisdictionDef, list, interner, rules));
   }
 
   const keys = new Map<string, KeyTimeline>();
   for (const [key, list] of entries) {
-    keys.set(key, buildTimeline(key, list, jurisdictions, compiled, interner));
+    keys.set(key, buildTimeline(key, list, jurisdictions, compiled, interner, rules));
   }
 
   const tableIds = options.tableIds ?? tables.map(hashRateTable);
@@ -115,7 +134,11 @@ function addEntry(entries: Map<string, KeyEntry[]>, table: RateTable, location: 
 
 /** Hands out one shared frozen object per distinct rate, rate set and timeline. */
 interface Interner {
-  rate(jurisdiction: JurisdictionDef, rate: string): ResolvedRate;
+  rate(
+    jurisdiction: JurisdictionDef,
+    rate: string,
+    categories: ReadonlyMap<string, CompiledCategoryRule> | undefined,
+  ): ResolvedRate;
   register(rate: ResolvedRate): void;
   segment(rates: readonly ResolvedRate[]): readonly ResolvedRate[];
   timeline(days: readonly number[], segments: readonly (readonly ResolvedRate[])[]): KeyTimeline;
@@ -127,16 +150,24 @@ function createInterner(): Interner {
   const segments = new Map<string, readonly ResolvedRate[]>();
   const segmentIds = new Map<readonly ResolvedRate[], number>();
   const timelines = new Map<string, KeyTimeline>();
+  const categoryIds = new Map<ReadonlyMap<string, CompiledCategoryRule>, number>();
   const register = (rate: ResolvedRate) => {
     if (!rateIds.has(rate)) rateIds.set(rate, rateIds.size);
   };
   return {
     register,
-    rate(jurisdiction, rate) {
-      const key = `${jurisdiction.id}\u0000${rate}`;
+    rate(jurisdiction, rate, categories) {
+      let rules = '';
+      if (categories !== undefined) {
+        if (!categoryIds.has(categories)) categoryIds.set(categories, categoryIds.size);
+        rules = String(categoryIds.get(categories));
+      }
+      const key = `${jurisdiction.id}\u0000${rate}\u0000${rules}`;
       let resolved = inlineRates.get(key);
       if (resolved === undefined) {
-        resolved = Object.freeze({ jurisdiction, rate, units: parseRate(rate), feeMinor: 0, categories: undefined });
+        const units = parseRate(rate);
+        checkExactPartials(jurisdiction.id, rate, units, categories);
+        resolved = Object.freeze({ jurisdiction, rate, units, feeMinor: 0, categories });
         inlineRates.set(key, resolved);
         register(resolved);
       }
@@ -164,13 +195,18 @@ function createInterner(): Interner {
   };
 }
 
+/**
+ * A jurisdiction's periods, each cut wherever its region's taxability rules change, so every
+ * compiled period carries the category rules of its whole span.
+ */
 function compilePeriods(
   jurisdiction: JurisdictionDef,
   list: readonly RatePeriod[],
   interner: Interner,
+  rules: RuleResolver,
 ): CompiledPeriod[] {
   const result = list
-    .map((period): CompiledPeriod => {
+    .flatMap((period): CompiledPeriod[] => {
       const from = parseDay(period.from);
       const to = period.to === undefined ? OPEN_END : parseDay(period.to);
       if (to <= from) {
@@ -179,15 +215,20 @@ function compilePeriods(
           `Jurisdiction "${jurisdiction.id}": period ${period.from}..${period.to} is empty.`,
         );
       }
-      const rate: ResolvedRate = Object.freeze({
-        jurisdiction,
-        rate: period.rate,
-        units: parseRate(period.rate),
-        feeMinor: period.feeMinor ?? 0,
-        categories: compileCategories(period),
+      const units = parseRate(period.rate);
+      const own = compileCategories(period, jurisdiction);
+      return rules.spans(jurisdiction, from, to, own).map((span) => {
+        checkExactPartials(jurisdiction.id, period.rate, units, span.categories);
+        const rate: ResolvedRate = Object.freeze({
+          jurisdiction,
+          rate: period.rate,
+          units,
+          feeMinor: period.feeMinor ?? 0,
+          categories: span.categories,
+        });
+        interner.register(rate);
+        return { from: span.from, to: span.to, rate };
       });
-      interner.register(rate);
-      return { from, to, rate };
     })
     .sort((a, b) => a.from - b.from);
   for (let index = 1; index < result.length; index += 1) {
@@ -198,11 +239,26 @@ function compilePeriods(
   return result;
 }
 
-function compileCategories(period: RatePeriod): ReadonlyMap<string, CompiledCategoryRule> | undefined {
+/** A period's own `categories`: reduced rates for this jurisdiction only. */
+function compileCategories(
+  period: RatePeriod,
+  jurisdiction: JurisdictionDef,
+): ReadonlyMap<string, CompiledCategoryRule> | undefined {
   if (period.categories === undefined) return undefined;
   const map = new Map<string, CompiledCategoryRule>();
   for (const [category, rule] of Object.entries(period.categories)) {
-    map.set(category, Object.freeze({ rate: rule.rate, units: parseRate(rule.rate), note: rule.note }));
+    const note = rule.note ?? jurisdiction.note ?? '';
+    map.set(
+      category,
+      Object.freeze({
+        kind: 'rate' as const,
+        rate: rule.rate,
+        units: parseRate(rule.rate),
+        thresholdMinor: 0,
+        note,
+        noteNotApplied: note,
+      }),
+    );
   }
   return map;
 }
@@ -218,6 +274,7 @@ function buildTimeline(
   jurisdictions: ReadonlyMap<string, JurisdictionDef>,
   compiled: ReadonlyMap<string, readonly CompiledPeriod[]>,
   interner: Interner,
+  rules: RuleResolver,
 ): KeyTimeline {
   const sorted = [...list].sort((a, b) => a.from - b.from);
   const days: number[] = [];
@@ -239,7 +296,15 @@ function buildTimeline(
     });
     if (location.rates !== undefined) {
       const rates = location.rates;
-      push(entry.from, interner.segment(defs.map((def, index) => interner.rate(def, rates[index] as string))));
+      // Inline rates have no periods of their own: cut the entry's window where the rules change.
+      const ruleCuts = new Set<number>();
+      for (const def of defs) for (const day of rules.cuts(def, entry.from, end)) ruleCuts.add(day);
+      for (const day of [entry.from, ...[...ruleCuts].sort((a, b) => a - b)]) {
+        push(
+          day,
+          interner.segment(defs.map((def, index) => interner.rate(def, rates[index] as string, rules.at(def, day)))),
+        );
+      }
       return;
     }
     const perJurisdiction = defs.map((def) => compiled.get(def.id) as readonly CompiledPeriod[]);

@@ -1,11 +1,7 @@
+import type { CompiledCategoryRule } from '../taxability/compiled-category-rule.ts';
 import type { JurisdictionDef } from './rate-table.ts';
 
-/** A category override, compiled. */
-export interface CompiledCategoryRule {
-  readonly rate: string;
-  readonly units: number;
-  readonly note: string | undefined;
-}
+export type { CompiledCategoryRule } from '../taxability/compiled-category-rule.ts';
 
 /** One jurisdiction's rate on one day: what {@link lookupRates} hands out, shared and frozen. */
 export interface ResolvedRate {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { TaxabilityRule } from '../taxability/taxability-rule.ts';
 import type { AuthorityType, TaxType } from '../types.ts';
 
 export type JurisdictionLevel = 'COUNTRY' | 'STATE' | 'COUNTY' | 'CITY' | 'DISTRICT';
@@ -31,9 +32,20 @@ export interface JurisdictionDef {
    * rules written for a state (taxability by category) reach its local jurisdictions too.
    */
   readonly subdivision?: string;
+  /**
+   * The region whose taxability rules apply to this jurisdiction ("US-TX", "CA-ON", "ES-CN").
+   * Default: `<country>-<subdivision>` when `subdivision` is set; else the country for a
+   * COUNTRY-level jurisdiction; else the state or province of the location keys that name it
+   * ("US-TX-75001" → "US-TX"), so an imported county, city or district follows its state's
+   * rules without saying so.
+   */
+  readonly region?: string;
 }
 
-/** How a product category is taxed differently from the jurisdiction's general rate. */
+/**
+ * How a product category is taxed differently from the jurisdiction's general rate, for this
+ * jurisdiction and period only. It wins over the region's taxability rules.
+ */
 export interface CategoryRule {
   /** Exact decimal fraction; "0" for exempt. */
   readonly rate: string;
@@ -92,4 +104,9 @@ export interface RateTable {
   readonly jurisdictions: readonly JurisdictionDef[];
   readonly rates: readonly RatePeriod[];
   readonly locations: readonly LocationDef[];
+  /**
+   * Taxability rules by region and category (`data/taxability/`). A later table's rules replace
+   * an earlier table's for the same region and category.
+   */
+  readonly taxability?: readonly TaxabilityRule[];
 }

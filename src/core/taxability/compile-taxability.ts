@@ -1,0 +1,200 @@
+import { TaxError } from '../errors.ts';
+import { parseRate } from '../money/parse-rate.ts';
+import { PRODUCT_CATEGORIES } from '../product-categories.ts';
+import { parseDay } from '../rates/day-number.ts';
+import type { CompiledCategoryRule } from './compiled-category-rule.ts';
+import type { TaxabilityRule, Treatment } from './taxability-rule.ts';
+
+/** Which of a rule's two treatments a jurisdiction gets. */
+export type RuleRole = 'primary' | 'local';
+
+/**
+ * The rules of one region over time: segment `i` covers days `[days[i], days[i + 1])`, and
+ * `primary[i]` / `local[i]` map a category to the rule in force for the region's own tax and
+ * for its local taxes.
+ */
+export interface RegionRules {
+  readonly days: readonly number[];
+  readonly primary: readonly ReadonlyMap<string, CompiledCategoryRule>[];
+  readonly local: readonly ReadonlyMap<string, CompiledCategoryRule>[];
+}
+
+/** Every region's rules; built once by {@link compileTaxability}. */
+export type TaxabilityIndex = ReadonlyMap<string, RegionRules>;
+
+const OPEN_END = 2_147_483_647;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+interface DatedRule {
+  readonly rule: TaxabilityRule;
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * Checks and compiles taxability rules, given as one list per table in load order. A later
+ * table replaces every rule an earlier table had for the same region and category (that is how
+ * a user's own rules override the embedded ones); within one table, two rules for the same
+ * region and category must not overlap in time. Every rule must name a source and a note, and
+ * every rate, fraction and threshold must parse exactly: bad data fails here, at load, never
+ * during a calculation.
+ */
+export function compileTaxability(ruleSets: readonly (readonly TaxabilityRule[])[]): TaxabilityIndex {
+  const merged = new Map<string, DatedRule[]>();
+  for (const rules of ruleSets) {
+    const own = new Map<string, DatedRule[]>();
+    for (const rule of rules) {
+      const dated = checkRule(rule);
+      for (const region of rule.regions) {
+        for (const category of rule.categories) {
+          const key = `${region}\u0000${category}`;
+          const list = own.get(key) ?? [];
+          list.push(dated);
+          own.set(key, list);
+        }
+      }
+    }
+    for (const [key, list] of own) {
+      list.sort((a, b) => a.from - b.from);
+      for (let index = 1; index < list.length; index += 1) {
+        const previous = list[index - 1] as DatedRule;
+        const current = list[index] as DatedRule;
+        if (current.from < previous.to) {
+          const [region, category] = key.split('\u0000');
+          throw new TaxError(
+            'INVALID_VALUE',
+            `Taxability rules overlap for ${category} in ${region}: ${previous.rule.from}..${previous.rule.to ?? ''} and ${current.rule.from}..${current.rule.to ?? ''}.`,
+          );
+        }
+      }
+      merged.set(key, list);
+    }
+  }
+
+  const byRegion = new Map<string, Map<string, DatedRule[]>>();
+  for (const [key, list] of merged) {
+    const [region, category] = key.split('\u0000') as [string, string];
+    const categories = byRegion.get(region) ?? new Map<string, DatedRule[]>();
+    categories.set(category, list);
+    byRegion.set(region, categories);
+  }
+  const index = new Map<string, RegionRules>();
+  for (const [region, categories] of byRegion) index.set(region, buildRegion(categories));
+  return index;
+}
+
+function buildRegion(categories: ReadonlyMap<string, readonly DatedRule[]>): RegionRules {
+  const cuts = new Set<number>();
+  for (const list of categories.values()) {
+    for (const dated of list) {
+      cuts.add(dated.from);
+      if (dated.to !== OPEN_END) cuts.add(dated.to);
+    }
+  }
+  const days = [...cuts].sort((a, b) => a - b);
+  const primary: Map<string, CompiledCategoryRule>[] = [];
+  const local: Map<string, CompiledCategoryRule>[] = [];
+  for (const day of days) {
+    const primaryMap = new Map<string, CompiledCategoryRule>();
+    const localMap = new Map<string, CompiledCategoryRule>();
+    for (const [category, list] of categories) {
+      const active = list.find((dated) => dated.from <= day && day < dated.to);
+      if (active === undefined) continue;
+      const { rule } = active;
+      primaryMap.set(category, compileTreatment(rule.treatment, rule.note));
+      const localTreatment = rule.local === undefined || rule.local === 'follow' ? rule.treatment : rule.local;
+      localMap.set(category, compileTreatment(localTreatment, rule.note));
+    }
+    primary.push(primaryMap);
+    local.push(localMap);
+  }
+  return { days, primary, local };
+}
+
+function compileTreatment(treatment: Treatment, note: string): CompiledCategoryRule {
+  switch (treatment.kind) {
+    case 'exempt':
+    case 'taxable':
+      return { kind: treatment.kind, rate: '', units: 0, thresholdMinor: 0, note, noteNotApplied: note };
+    case 'rate':
+      return {
+        kind: 'rate',
+        rate: treatment.rate,
+        units: parseRate(treatment.rate),
+        thresholdMinor: 0,
+        note,
+        noteNotApplied: note,
+      };
+    case 'partial':
+      return {
+        kind: 'partial',
+        rate: '',
+        units: parseRate(treatment.fraction),
+        thresholdMinor: 0,
+        note,
+        noteNotApplied: note,
+      };
+    case 'exempt_below':
+    case 'exempt_up_to':
+      return {
+        kind: treatment.kind,
+        rate: '',
+        units: 0,
+        thresholdMinor: treatment.thresholdMinor,
+        note,
+        noteNotApplied: `${note} Not applied: the item's price is at or above the threshold.`,
+      };
+  }
+}
+
+function checkRule(rule: TaxabilityRule): DatedRule {
+  const where = `Taxability rule ${JSON.stringify(rule.regions)} ${JSON.stringify(rule.categories)} from ${rule.from}`;
+  const fail = (message: string): never => {
+    throw new TaxError('INVALID_VALUE', `${where}: ${message}`);
+  };
+  if (!Array.isArray(rule.regions) || rule.regions.length === 0) fail('names no region.');
+  if (!Array.isArray(rule.categories) || rule.categories.length === 0) fail('names no category.');
+  for (const category of rule.categories) {
+    if (!PRODUCT_CATEGORIES.has(category)) fail(`"${category}" is not a product category.`);
+  }
+  if (typeof rule.source !== 'string' || !/^https?:\/\/\S+/.test(rule.source)) fail('names no source URL.');
+  if (typeof rule.note !== 'string' || rule.note.trim() === '') fail('has no note.');
+  if (typeof rule.from !== 'string' || !ISO_DAY.test(rule.from)) fail('has no effective date (from).');
+  const from = parseDay(rule.from);
+  let to = OPEN_END;
+  if (rule.to !== undefined) {
+    if (!ISO_DAY.test(rule.to)) fail(`"to" ${rule.to} is not an ISO date.`);
+    to = parseDay(rule.to);
+    if (to <= from) fail('its period is empty.');
+  }
+  checkTreatment(rule.treatment, fail);
+  if (rule.local !== undefined && rule.local !== 'follow') checkTreatment(rule.local, fail);
+  if (rule.treatment.kind === 'rate' && (rule.local === undefined || rule.local === 'follow')) {
+    fail('a reduced-rate rule must say what local taxes do ("local").');
+  }
+  return { rule, from, to };
+}
+
+function checkTreatment(treatment: Treatment, fail: (message: string) => never): void {
+  switch (treatment?.kind) {
+    case 'exempt':
+    case 'taxable':
+      return;
+    case 'rate':
+      parseRate(treatment.rate);
+      return;
+    case 'partial': {
+      const units = parseRate(treatment.fraction);
+      if (units === 0 || units >= 100_000_000) fail(`fraction ${treatment.fraction} must be between 0 and 1.`);
+      return;
+    }
+    case 'exempt_below':
+    case 'exempt_up_to':
+      if (!Number.isSafeInteger(treatment.thresholdMinor) || treatment.thresholdMinor <= 0) {
+        fail('thresholdMinor must be a positive integer (minor units).');
+      }
+      return;
+    default:
+      fail(`unknown treatment ${JSON.stringify(treatment)}.`);
+  }
+}

@@ -1,0 +1,54 @@
+import type { JurisdictionDef } from '../rates/rate-table.ts';
+import type { CompiledCategoryRule } from './compiled-category-rule.ts';
+import type { RuleRole, TaxabilityIndex } from './compile-taxability.ts';
+import { regionOfKey } from './region-of-key.ts';
+import { type RuledSpan, splitByRules } from './split-by-rules.ts';
+
+/** What the rate compiler asks of the taxability rules, per jurisdiction. */
+export interface RuleResolver {
+  /** The jurisdiction's period `[from, to)` cut where its rules change, each part with its rules (`own` on top). */
+  spans(
+    jurisdiction: JurisdictionDef,
+    from: number,
+    to: number,
+    own: ReadonlyMap<string, CompiledCategoryRule> | undefined,
+  ): RuledSpan[];
+  /** The rules in force for the jurisdiction on `day` (for rates given inline at a location). */
+  at(jurisdiction: JurisdictionDef, day: number): ReadonlyMap<string, CompiledCategoryRule> | undefined;
+  /** The days strictly inside `(from, to)` on which the jurisdiction's rules change. */
+  cuts(jurisdiction: JurisdictionDef, from: number, to: number): number[];
+}
+
+/**
+ * Binds compiled rules to jurisdictions. A jurisdiction's region is its own `region`; else
+ * `<country>-<subdivision>` when an import set its subdivision; else its country when it is
+ * COUNTRY-level; else the state or province of the first location key that names it
+ * (`keyOf(id)`: "US-TX-75001" → "US-TX"). COUNTRY and STATE jurisdictions take a rule's
+ * treatment, the others its local treatment.
+ */
+export function createRuleResolver(index: TaxabilityIndex, keyOf: (id: string) => string | undefined): RuleResolver {
+  const shared = new Map<string, ReadonlyMap<string, CompiledCategoryRule>>();
+  const regionOf = (jurisdiction: JurisdictionDef): string | undefined => {
+    if (jurisdiction.region !== undefined) return jurisdiction.region;
+    if (jurisdiction.subdivision !== undefined) return `${jurisdiction.country}-${jurisdiction.subdivision}`;
+    if (jurisdiction.level === 'COUNTRY') return jurisdiction.country;
+    const key = keyOf(jurisdiction.id);
+    return key === undefined ? undefined : regionOfKey(key);
+  };
+  const roleOf = (jurisdiction: JurisdictionDef): RuleRole =>
+    jurisdiction.level === 'COUNTRY' || jurisdiction.level === 'STATE' ? 'primary' : 'local';
+  const spans: RuleResolver['spans'] = (jurisdiction, from, to, own) => {
+    const region = regionOf(jurisdiction);
+    if (region === undefined) return [{ from, to, categories: own }];
+    return splitByRules(index, region, roleOf(jurisdiction), from, to, jurisdiction.note ?? '', own, shared);
+  };
+  return {
+    spans,
+    at: (jurisdiction, day) => spans(jurisdiction, day, day + 1, undefined)[0]?.categories,
+    cuts(jurisdiction, from, to) {
+      const region = regionOf(jurisdiction);
+      const days = region === undefined ? undefined : index.get(region)?.days;
+      return days === undefined ? [] : days.filter((day) => day > from && day < to);
+    },
+  };
+}

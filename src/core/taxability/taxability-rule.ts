@@ -1,0 +1,60 @@
+/**
+ * Taxability rules: how a product category is taxed differently from a jurisdiction's general
+ * rate, as plain JSON data (`data/taxability/*.json`). A rule is keyed by region ("US-TX",
+ * "CA-ON", "DE", "ES-CN"), category and period, not by a jurisdiction id, so it also applies to
+ * the county, city and district jurisdictions of an imported local rate table in that region.
+ *
+ * @module
+ */
+
+/** How the tax of one jurisdiction treats a category. Amounts are minor units of the region's currency. */
+export type Treatment =
+  /** Not taxed at all (US "exempt"; VAT "zero-rated" is written as a rate of "0"). */
+  | { readonly kind: 'exempt' }
+  /** Taxed at the jurisdiction's general rate; written down so the note can say why. */
+  | { readonly kind: 'taxable' }
+  /** Taxed at this rate instead of the general rate (a reduced or zero VAT rate, a reduced state rate). */
+  | { readonly kind: 'rate'; readonly rate: string }
+  /** Taxed at the general rate on this fraction of the price ("0.8": Texas data processing). */
+  | { readonly kind: 'partial'; readonly fraction: string }
+  /** An item priced below the threshold is not taxed; at or above it, the whole price is (New York clothing). */
+  | { readonly kind: 'exempt_below'; readonly thresholdMinor: number }
+  /** The first `thresholdMinor` of each item's price is not taxed; only the part above is (Massachusetts clothing). */
+  | { readonly kind: 'exempt_up_to'; readonly thresholdMinor: number };
+
+export type TreatmentKind = Treatment['kind'];
+
+/** One dated rule. */
+export interface TaxabilityRule {
+  /** Regions it applies in: a country ("DE"), a state or province ("US-TX", "CA-ON"), a territory ("ES-CN"). */
+  readonly regions: readonly string[];
+  /** The product categories it covers. */
+  readonly categories: readonly string[];
+  /** First day it applies, ISO date. */
+  readonly from: string;
+  /** First day it no longer applies (exclusive), ISO date; open-ended when absent. */
+  readonly to?: string;
+  /** Treatment by the region's own tax: the state, province or national tax. */
+  readonly treatment: Treatment;
+  /**
+   * Treatment by the county, city and district taxes of the region. "follow" (the default): the
+   * same as `treatment`, which is what most US states require of local taxes. A reduced-rate rule
+   * must say what local taxes do, because a local rate cannot be "reduced to the state's rate".
+   */
+  readonly local?: 'follow' | Treatment;
+  /** Why, in words: shown as the `note` of every jurisdiction entry the rule changes. */
+  readonly note: string;
+  /** Where the rule is published (URL). */
+  readonly source: string;
+}
+
+/** A file of rules with its provenance, as shipped in `data/taxability/`. */
+export interface TaxabilityTable {
+  readonly name: string;
+  readonly source: string;
+  readonly sourceUrl?: string;
+  /** ISO date the file's facts are current as of. */
+  readonly effectiveDate: string;
+  readonly license?: string;
+  readonly rules: readonly TaxabilityRule[];
+}

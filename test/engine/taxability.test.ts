@@ -1,0 +1,166 @@
+/**
+ * Taxability by category through the engine, with the embedded data (issue 9): the rules of
+ * data/taxability/ applied to the embedded state-level rates, notes in every API version, and
+ * a refund of a line taxed under a rule.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTaxEngine } from '../../src/engine.ts';
+import { createCountingIds } from '../../src/random-ids.ts';
+import type { ApiVersion } from '../../src/wire/api-version.ts';
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+type Wire = Record<string, any>;
+
+const engine = createTaxEngine({ clock: { now: () => NOW }, ids: createCountingIds() });
+
+const PLACES: Record<string, [string, string]> = {
+  TX: ['US', '75001'],
+  CA: ['US', '90002'],
+  FL: ['US', '33101'],
+  PA: ['US', '19103'],
+  NJ: ['US', '07102'],
+  MN: ['US', '55401'],
+  NY: ['US', '10001'],
+  MA: ['US', '02108'],
+  RI: ['US', '02903'],
+  TN: ['US', '37201'],
+  UT: ['US', '84101'],
+  VA: ['US', '23219'],
+  IL: ['US', '62701'],
+  IN: ['US', '46122'],
+  NH: ['US', '03301'],
+};
+
+function body(
+  state: string,
+  category: string,
+  amount: number,
+  quantity = 1,
+  included = false,
+): Record<string, unknown> {
+  const [country, postal] = PLACES[state] as [string, string];
+  return {
+    customer: { address: { address_country: country, address_province: state, address_postal_code: postal } },
+    order_details: {
+      customer_currency_code: 'USD',
+      tax_included_in_amount: included,
+      line_items: [{ reference_line_item_id: 'l1', product_category: category, amount, quantity }],
+    },
+  };
+}
+
+async function calc(state: string, category: string, amount = 10_000, quantity = 1, version?: ApiVersion) {
+  return (await engine.calculations.create(
+    body(state, category, amount, quantity),
+    version ? { version } : {},
+  )) as Wire;
+}
+
+describe('US taxability with the embedded rules', () => {
+  it.each([
+    ['TX', 'FOOD_GENERAL', /Groceries|Food/],
+    ['CA', 'FOOD_GENERAL', /Food products/],
+    ['FL', 'FOOD_GENERAL', /Groceries/],
+    ['PA', 'CLOTHING_GENERAL', /Clothing is exempt in Pennsylvania/],
+    ['NJ', 'CLOTHING', /Clothing and footwear are exempt in New Jersey/],
+    ['MN', 'CLOTHING_GENERAL', /Clothing is exempt in Minnesota/],
+    ['CA', 'SAAS_GENERAL', /not taxed in California/],
+    ['CA', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', /not taxed in California/],
+    ['CA', 'SHIPPING', /Delivery charges/],
+    ['TX', 'GIFT_CARDS', /gift card/],
+    ['NY', 'GIFT_CARDS', /gift card/],
+    ['IN', 'CONSULTING_SERVICES_BUSINESS', /not taxed in Indiana/],
+    ['TX', 'MEDICINES_PRESCRIPTION', /Prescription drugs are exempt/],
+  ])('%s %s: no tax, and the note says which rule', async (state, category, note) => {
+    const result = await calc(state, category);
+    expect(result.total_tax_amount).toBe(0);
+    const entry = result.line_items[0].tax_jurisdictions[0];
+    expect(entry.tax_rate).toBe(0);
+    expect(entry.note).toMatch(note);
+  });
+
+  it('general merchandise in the same places is still taxed at the general rate', async () => {
+    expect((await calc('TX', 'GENERAL_MERCHANDISE')).total_tax_amount).toBe(625);
+    expect((await calc('PA', 'GENERAL_MERCHANDISE')).total_tax_amount).toBe(600);
+    expect((await calc('CA', 'GENERAL_MERCHANDISE')).total_tax_amount).toBe(725);
+  });
+
+  it('Texas SaaS: 80 % of the price at 6.25 % (5 %)', async () => {
+    const result = await calc('TX', 'SAAS_GENERAL');
+    expect(result.total_tax_amount).toBe(500);
+    expect(result.line_items[0].tax_jurisdictions[0]).toMatchObject({
+      tax_rate: 0.05,
+      note: expect.stringMatching(/80%/),
+    });
+  });
+
+  it('New York clothing: under $110 an item exempt from the state tax, $110 taxed', async () => {
+    expect((await calc('NY', 'CLOTHING_GENERAL', 10_999)).total_tax_amount).toBe(0);
+    expect((await calc('NY', 'CLOTHING_GENERAL', 11_000)).total_tax_amount).toBe(440);
+    expect((await calc('NY', 'CLOTHING_GENERAL', 3 * 10_000, 3)).total_tax_amount).toBe(0);
+  });
+
+  it('Massachusetts and Rhode Island tax clothing only above $175 and $250 an item', async () => {
+    expect((await calc('MA', 'CLOTHING', 17_500)).total_tax_amount).toBe(0);
+    expect((await calc('MA', 'CLOTHING', 20_000)).total_tax_amount).toBe(156); // 25 × 6.25 % = 1.5625
+    expect((await calc('RI', 'CLOTHING', 25_000)).total_tax_amount).toBe(0);
+    expect((await calc('RI', 'CLOTHING', 2 * 30_000, 2)).total_tax_amount).toBe(700); // 2 × 50 × 7 %
+  });
+
+  it('reduced state food rates: Tennessee 4 %, Illinois exempt since 2026, Utah 1.75 % + 1.25 % local', async () => {
+    expect((await calc('TN', 'FOOD_GENERAL')).total_tax_amount).toBe(400);
+    expect((await calc('TN', 'CANDY')).total_tax_amount).toBe(700);
+    expect((await calc('IL', 'FOOD_GENERAL')).total_tax_amount).toBe(0);
+    const utah = await calc('UT', 'FOOD_GENERAL');
+    expect(utah.total_tax_amount).toBe(300);
+    expect(utah.line_items[0].tax_jurisdictions.map((entry: Wire) => entry.tax_rate)).toEqual([0.0175, 0.0125]);
+    expect((await calc('UT', 'GENERAL_MERCHANDISE')).total_tax_amount).toBe(610);
+    expect((await calc('VA', 'FOOD_GENERAL')).total_tax_amount).toBe(100);
+    expect((await calc('VA', 'GENERAL_MERCHANDISE')).total_tax_amount).toBe(530);
+  });
+
+  it('New Hampshire: no sales tax, but restaurant meals pay the 8.5 % meals tax', async () => {
+    expect((await calc('NH', 'GENERAL_MERCHANDISE')).total_tax_amount).toBe(0);
+    expect((await calc('NH', 'FOOD_PREPARED')).total_tax_amount).toBe(850);
+  });
+
+  it('tax-inclusive: Massachusetts clothing at $201.56 including tax is $200 + $1.56', async () => {
+    const result = (await engine.calculations.create(body('MA', 'CLOTHING', 20_156, 1, true))) as Wire;
+    expect(result).toMatchObject({ total_tax_amount: 156, total_amount_excluding_tax: 20_000 });
+  });
+
+  it.each(['2024-09-01', '2025-05-12', '2026-01-01', '2026-03-01'] as const)(
+    'the note that a rule applied is in the %s response',
+    async (version) => {
+      const result = await calc('TX', 'FOOD_GENERAL', 10_000, 1, version);
+      const entry = result.line_items[0].tax_jurisdictions[0];
+      expect(entry.note).toMatch(/exempt in Texas/);
+      expect(entry.note).toMatch(/State-level rate only/);
+    },
+  );
+
+  it('a refund of a line taxed under a threshold rule returns exactly the tax recorded', async () => {
+    const calculation = (await engine.calculations.create(body('MA', 'CLOTHING', 2 * 20_000, 2))) as Wire;
+    expect(calculation.total_tax_amount).toBe(313); // 2 × 25 × 6.25 % = 3.125
+    const transaction = (await engine.transactions.create({
+      calculation_id: calculation.id,
+      reference_order_id: 'ma-clothing-1',
+    })) as Wire;
+    const partial = (await engine.refunds.create({
+      transaction_id: transaction.id,
+      type: 'partial',
+      line_items: [
+        { reference_line_item_id: 'l1', sales_amount_refunded: -20_000, tax_amount_refunded: -156, quantity: 1 },
+      ],
+    })) as Wire;
+    expect(partial.line_items[0]).toMatchObject({ tax_amount: -156, amount_excluding_tax: -20_000 });
+    const full = (await engine.refunds.create({ transaction_id: transaction.id, type: 'full' })) as Wire;
+    const rest = full.line_items[0];
+    expect(rest).toMatchObject({
+      tax_amount: -157,
+      amount_excluding_tax: -20_000,
+      product: { product_tax_code: 'CLOTHING' },
+    });
+    expect(rest.tax_jurisdictions[0].note).toMatch(/first \$175/);
+  });
+});
