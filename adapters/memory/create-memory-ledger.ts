@@ -6,7 +6,9 @@ import {
   refundNotFound,
   transactionNotFound,
 } from '../../src/ports/store-errors.ts';
+import { applyRefund, openingBalance } from '../../src/core/ledger/remaining-balance.ts';
 import { copyRecord } from './copy-record.ts';
+import { clampLimit } from './page-of.ts';
 import type { Refund, Tenant, Transaction } from '../../src/core/types.ts';
 import type { StoreLedger } from '../../src/ports/store.ts';
 import type { TenantRecords } from './tenant-records.ts';
@@ -62,12 +64,16 @@ export function createMemoryLedger(
       const records = recordsOf(tenant);
       const transaction = liveTransaction(records, transactionId);
       if (transaction === undefined) throw transactionNotFound(transactionId);
-      const refund = plan(copyRecord(transaction), refundsOf(records, transactionId));
+      const remaining = records.balances.get(transactionId) ?? openingBalance(transaction);
+      const refund = plan(copyRecord(transaction), copyRecord(remaining));
       if (refund.transactionId !== transactionId) throw plannedForOther('refund', transactionId);
       if (records.refunds.has(refund.id)) throw idTaken('refund', refund.id);
-      records.refunds.set(refund.id, copyRecord(refund));
-      const ids = records.refundIdsByTransaction.get(transactionId) ?? [];
-      records.refundIdsByTransaction.set(transactionId, [...ids, refund.id]);
+      const stored = copyRecord(refund);
+      records.refunds.set(refund.id, stored);
+      const ids = records.refundIdsByTransaction.get(transactionId);
+      if (ids === undefined) records.refundIdsByTransaction.set(transactionId, [refund.id]);
+      else ids.push(refund.id);
+      if (stored.reversedAt === undefined) records.balances.set(transactionId, applyRefund(remaining, stored, 'take'));
       return copyRecord(refund);
     },
 
@@ -75,8 +81,17 @@ export function createMemoryLedger(
       return copyOf(recordsOf(tenant).refunds.get(id));
     },
 
-    async listRefunds(tenant, transactionId) {
-      return refundsOf(recordsOf(tenant), transactionId);
+    async listRefunds(tenant, transactionId, options) {
+      const records = recordsOf(tenant);
+      const ids = records.refundIdsByTransaction.get(transactionId) ?? [];
+      const start = options.after === undefined ? 0 : ids.indexOf(options.after) + 1;
+      if (start === 0 && options.after !== undefined) return { items: [], hasMore: false };
+      const end = start + clampLimit(options.limit);
+      const items = ids.slice(start, end).flatMap((id) => {
+        const refund = records.refunds.get(id);
+        return refund === undefined ? [] : [copyRecord(refund)];
+      });
+      return { items, hasMore: end < ids.length };
     },
 
     async reverseRefund(tenant, refundId, plan) {
@@ -93,6 +108,10 @@ export function createMemoryLedger(
       const reversed: Refund = { ...refund, reversedAt: reversal.createdAt, reversalId: reversal.id };
       records.reversals.set(reversal.id, copyRecord(reversal));
       records.refunds.set(refundId, reversed);
+      if (refund.reversedAt === undefined) {
+        const remaining = records.balances.get(refund.transactionId) ?? openingBalance(transaction);
+        records.balances.set(refund.transactionId, applyRefund(remaining, refund, 'give back'));
+      }
       return copyRecord(reversed);
     },
   };
@@ -133,15 +152,6 @@ function orderKey(transaction: Transaction): string {
 function liveTransaction(records: TenantRecords, id: string): Transaction | undefined {
   const transaction = records.transactions.get(id);
   return transaction?.deletedAt === undefined ? transaction : undefined;
-}
-
-/** Copies of a transaction's refunds, in creation order. */
-function refundsOf(records: TenantRecords, transactionId: string): Refund[] {
-  const ids = records.refundIdsByTransaction.get(transactionId) ?? [];
-  return ids.flatMap((id) => {
-    const refund = records.refunds.get(id);
-    return refund === undefined ? [] : [copyRecord(refund)];
-  });
 }
 
 function copyOf<T>(record: T | undefined): T | undefined {

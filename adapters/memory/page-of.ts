@@ -24,7 +24,7 @@ export function pageOf<T>(records: Iterable<T>, idOf: (record: T) => string, opt
 }
 
 /** 1..100; NaN counts as the smallest page rather than an error. */
-function clampLimit(limit: number): number {
+export function clampLimit(limit: number): number {
   const whole = Math.trunc(limit);
   if (!(whole >= MIN_LIMIT)) return MIN_LIMIT;
   return Math.min(whole, MAX_LIMIT);

@@ -1,4 +1,5 @@
 import type { Customer, Merchant, Product, Refund, RefundReversal, Transaction } from '../../src/core/types.ts';
+import type { LineBalance } from '../../src/core/ledger/remaining-balance.ts';
 
 /**
  * Everything the memory store holds for one tenant, but calculations (kept for all tenants
@@ -16,6 +17,8 @@ export interface TenantRecords {
   readonly refunds: Map<string, Refund>;
   /** Refund ids per transaction id, in creation order. */
   readonly refundIdsByTransaction: Map<string, string[]>;
+  /** Running balance per transaction id that has refunds (absent: nothing refunded yet). */
+  readonly balances: Map<string, readonly LineBalance[]>;
   readonly reversals: Map<string, RefundReversal>;
   /** By reference id; a deleted product moves to `deletedProducts`, freeing its reference. */
   readonly liveProducts: Map<string, Product>;
@@ -38,6 +41,7 @@ export function createTenantRecords(): TenantRecords {
     recordedCalculations: new Set(),
     refunds: new Map(),
     refundIdsByTransaction: new Map(),
+    balances: new Map(),
     reversals: new Map(),
     liveProducts: new Map(),
     deletedProducts: [],

@@ -8,6 +8,7 @@ import {
 } from '../../src/ports/store-errors.ts';
 import type { Calculation, Refund, Tenant, Transaction } from '../../src/core/types.ts';
 import type { StoreLedger } from '../../src/ports/store.ts';
+import { applyRefund, remainingBalance, type LineBalance } from '../../src/core/ledger/remaining-balance.ts';
 import type { PostgresRunner, Query } from './create-postgres-runner.ts';
 import { callPlanner, uniqueViolation } from './postgres-errors.ts';
 import type { Statements } from './prepare-statements.ts';
@@ -66,14 +67,12 @@ export function createPostgresLedger(run: PostgresRunner, s: Statements): StoreL
 
     insertRefund: (tenant, transactionId, plan) =>
       run.transaction(async (query) => {
-        const transaction = recordOf<Transaction>(
-          (await query(s.lockLiveTransaction, key(tenant, transactionId))).rows,
-        );
-        if (transaction === undefined) throw transactionNotFound(transactionId);
-        const prior = recordsOf<Refund>(
-          (await query(s.listRefunds, { ...tenantOf(tenant), transactionId: keyOf(transactionId) })).rows,
-        );
-        const refund = callPlanner(() => plan(transaction, prior));
+        const found = (await query(s.lockLiveTransactionBalance, key(tenant, transactionId))).rows[0] as
+          { body: string; remaining: string | null } | undefined;
+        if (found === undefined) throw transactionNotFound(transactionId);
+        const transaction = JSON.parse(found.body) as Transaction;
+        const remaining = await balanceOf(query, s, tenant, transaction, found.remaining);
+        const refund = callPlanner(() => plan(transaction, JSON.parse(remaining) as LineBalance[]));
         if (refund.transactionId !== transactionId) throw plannedForOther('refund', transactionId);
         const row = refundRow(tenant, refund);
         try {
@@ -82,15 +81,25 @@ export function createPostgresLedger(run: PostgresRunner, s: Statements): StoreL
           throw clashOf(error) === undefined ? error : idTaken('refund', refund.id);
         }
         // The stored form, so the caller sees exactly what a later read returns.
-        return JSON.parse(row.body as string) as Refund;
+        const stored = JSON.parse(row.body as string) as Refund;
+        if (stored.reversedAt === undefined) {
+          const next = applyRefund(JSON.parse(remaining) as LineBalance[], stored, 'take');
+          await query(s.setRemaining, { ...key(tenant, transactionId), remaining: JSON.stringify(next) });
+        }
+        return stored;
       }),
     async getRefund(tenant, id) {
       return recordOf<Refund>((await run.read(s.getRefund, key(tenant, id))).rows);
     },
-    async listRefunds(tenant, transactionId) {
-      return recordsOf<Refund>(
-        (await run.read(s.listRefunds, { ...tenantOf(tenant), transactionId: keyOf(transactionId) })).rows,
-      );
+    async listRefunds(tenant, transactionId, options) {
+      const limit = clampLimit(options.limit);
+      const values = { ...tenantOf(tenant), transactionId: keyOf(transactionId), limit: limit + 1 };
+      const { rows } =
+        options.after === undefined
+          ? await run.read(s.listRefundsFirst, values)
+          : await run.read(s.listRefundsAfter, { ...values, after: keyOf(options.after) });
+      const items = recordsOf<Refund>(rows);
+      return { items: items.slice(0, limit), hasMore: items.length > limit };
     },
 
     reverseRefund: (tenant, refundId, plan) =>
@@ -107,6 +116,11 @@ export function createPostgresLedger(run: PostgresRunner, s: Statements): StoreL
         const locked = (await query(s.lockRefund, key(tenant, refundId))).rows;
         const refund = recordOf<Refund>(locked);
         if (refund === undefined) throw refundNotFound(refundId);
+        // The balance before this reversal, read before the planner sees (and may change) the
+        // transaction; the transaction's row lock is held.
+        const kept = (await query(s.getTransactionBalance, key(tenant, seen.transactionId))).rows[0] as
+          { remaining: string | null } | undefined;
+        const remaining = await balanceOf(query, s, tenant, transaction, kept?.remaining ?? null);
         const reversal = callPlanner(() => plan(refund, transaction));
         if (reversal.refundId !== refundId) throw plannedForOther('reversal', refundId);
         try {
@@ -126,9 +140,37 @@ export function createPostgresLedger(run: PostgresRunner, s: Statements): StoreL
           reversalId: keyOf(reversal.id),
           body: JSON.stringify(reversed),
         });
+        const before = recordOf<Refund>(locked) as Refund;
+        if (before.reversedAt === undefined) {
+          const next = applyRefund(JSON.parse(remaining) as LineBalance[], before, 'give back');
+          await query(s.setRemaining, { ...key(tenant, before.transactionId), remaining: JSON.stringify(next) });
+        }
         return reversed;
       }),
   };
+}
+
+/**
+ * A transaction's running refund balance as JSON text (so the planner and the update each parse
+ * their own copy): kept in `remaining`, or worked out from its refunds when the row has none.
+ */
+async function balanceOf(
+  query: Query,
+  s: Statements,
+  tenant: Tenant,
+  transaction: Transaction,
+  remaining: string | null,
+): Promise<string> {
+  if (remaining !== null) return remaining;
+  const { rows } = await query(s.listRefunds, { ...tenantOf(tenant), transactionId: keyOf(transaction.id) });
+  return JSON.stringify(remainingBalance(transaction, recordsOf<Refund>(rows)));
+}
+
+/** 1..100 as the port says; NaN counts as the smallest page rather than an error. */
+function clampLimit(limit: number): number {
+  const whole = Math.trunc(limit);
+  if (!(whole >= 1)) return 1;
+  return Math.min(whole, 100);
 }
 
 /** Inserts one transaction, naming the unique index it clashes with as the port's error. */

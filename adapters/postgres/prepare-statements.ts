@@ -95,6 +95,27 @@ export function prepareStatements() {
       'lock_live_transaction',
       db.select({ body: transactions.body }).from(transactions).where(liveTransaction).for('update'),
     ),
+    /** The same, with the running refund balance a refund is planned against. */
+    lockLiveTransactionBalance: compile(
+      'lock_live_transaction_balance',
+      db
+        .select({ body: transactions.body, remaining: transactions.remaining })
+        .from(transactions)
+        .where(liveTransaction)
+        .for('update'),
+    ),
+    /** The balance of a transaction the caller has locked already (a reversal's). */
+    getTransactionBalance: compile(
+      'get_transaction_balance',
+      db.select({ remaining: transactions.remaining }).from(transactions).where(anyTransaction),
+    ),
+    setRemaining: compile(
+      'set_remaining',
+      db
+        .update(transactions)
+        .set({ remaining: bound('remaining') })
+        .where(anyTransaction),
+    ),
     /** Deleted ones too: a reversal planner still gets the transaction a refund belongs to. */
     lockAnyTransaction: compile(
       'lock_any_transaction',
@@ -139,6 +160,32 @@ export function prepareStatements() {
         .from(refunds)
         .where(and(tenantIs(refunds), eq(refunds.transactionId, p('transactionId'))))
         .orderBy(asc(refunds.seq)),
+    ),
+    /** One page in creation order, `limit` + 1 rows to tell whether there is more. */
+    listRefundsFirst: compile(
+      'list_refunds_first',
+      db
+        .select({ body: refunds.body })
+        .from(refunds)
+        .where(and(tenantIs(refunds), eq(refunds.transactionId, p('transactionId'))))
+        .orderBy(asc(refunds.seq))
+        .limit(p('limit')),
+    ),
+    /** The page after refund `after` of the same transaction; an unknown `after` gives none. */
+    listRefundsAfter: compile(
+      'list_refunds_after',
+      db
+        .select({ body: refunds.body })
+        .from(refunds)
+        .where(
+          and(
+            tenantIs(refunds),
+            eq(refunds.transactionId, p('transactionId')),
+            sql`${refunds.seq} > (SELECT r.seq FROM ${refunds} AS r WHERE r.account_id = ${p('accountId')} AND r.mode = ${p('mode')} AND r.transaction_id = ${p('transactionId')} AND r.id = ${p('after')})`,
+          ),
+        )
+        .orderBy(asc(refunds.seq))
+        .limit(p('limit')),
     ),
     markRefundReversed: compile(
       'mark_refund_reversed',

@@ -59,6 +59,7 @@ export function transactionRow(tenant: Tenant, transaction: Transaction): RowOf<
     createdAt: transaction.createdAt,
     deletedAt: transaction.deletedAt ?? null,
     body: JSON.stringify(transaction),
+    remaining: null,
   };
 }
 

@@ -94,6 +94,13 @@ export const transactions = pgTable(
     createdAt: int8('created_at').notNull(),
     deletedAt: int8('deleted_at'),
     body: text('body').notNull(),
+    /**
+     * The running refund balance (JSON `LineBalance[]`) after every refund so far, updated with
+     * each refund and reversal under the transaction's row lock, so a refund never re-reads the
+     * earlier ones. NULL until the first refund: then it is the transaction's opening balance
+     * (worked out from the refunds, should a row with refunds ever lack it).
+     */
+    remaining: text('remaining'),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.mode, t.id] }),

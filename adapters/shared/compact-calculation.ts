@@ -62,6 +62,8 @@ const checks: [
     | 'origin'
     | 'metadata'
     | 'rateSnapshot'
+    | 'taxDate'
+    | 'rateKeys'
     | 'platform'
   >,
   Exhaustive<
@@ -133,7 +135,9 @@ export function toCompactCalculation(calculation: Calculation): CompactCalculati
     [addressRow(location.address), location.status, location.precision ?? null, location.source],
     calculation.origin === undefined ? null : addressRow(calculation.origin),
     calculation.metadata,
-    calculation.rateSnapshot,
+    // The rate facts replay needs, in one slot (a bare snapshot string in records made before
+    // taxkit kept the sale's date and rate keys).
+    [calculation.rateSnapshot, calculation.taxDate ?? null, calculation.rateKeys ?? null],
     platform === undefined
       ? null
       : [platform.merchantId, platform.referenceMerchantId, platform.roles, encodeLines(platform.feeLines, templates)],
@@ -165,6 +169,11 @@ export function fromCompactCalculation(compact: CompactCalculation | string): Ca
   ];
   const origin = row[14] as AddressRow | null;
   const platform = row[17] as [string, string, string[], LineRow[]] | null;
+  const [rateSnapshot, taxDate, rateKeys] = (typeof row[16] === 'string' ? [row[16], null, null] : row[16]) as [
+    string,
+    number | null,
+    string[] | null,
+  ];
   return {
     id: row[2] as string,
     kind: row[3] as Calculation['kind'],
@@ -187,7 +196,9 @@ export function fromCompactCalculation(compact: CompactCalculation | string): Ca
     location: { address: toAddress(address), status, ...(precision === null ? {} : { precision }), source },
     ...(origin === null ? {} : { origin: toAddress(origin) }),
     metadata: row[15] as Metadata,
-    rateSnapshot: row[16] as string,
+    rateSnapshot,
+    ...(taxDate === null ? {} : { taxDate }),
+    ...(rateKeys === null ? {} : { rateKeys }),
     ...(platform === null
       ? {}
       : {

@@ -139,7 +139,7 @@ function pageOf<T>(first: PageStatement, after: PageStatement, tenant: Tenant, o
 }
 
 /** 1..100 as the port says; NaN counts as the smallest page rather than an error. */
-function clampLimit(limit: number): number {
+export function clampLimit(limit: number): number {
   const whole = Math.trunc(limit);
   if (!(whole >= 1)) return 1;
   return Math.min(whole, 100);

@@ -12,6 +12,8 @@ import type { LedgerStatements } from './prepare-ledger-statements.ts';
 import { calculationRow, recordOf, refundRow, reversalRow, tenantOf, transactionRow } from './record-rows.ts';
 import { callPlanner, settle, uniqueViolation } from './sqlite-errors.ts';
 import { writeTransaction } from './write-transaction.ts';
+import { clampLimit } from './create-sqlite-directory.ts';
+import { applyRefund, remainingBalance, type LineBalance } from '../../src/core/ledger/remaining-balance.ts';
 
 /**
  * The SQLite store's ledger. Every check-then-write runs in one `BEGIN IMMEDIATE` transaction,
@@ -44,17 +46,37 @@ export function createSqliteLedger(
     return deleted;
   });
 
+  /**
+   * The transaction's running balance as JSON: kept in `remaining`, or worked out from the
+   * refunds for a row written before that column existed. Text, so that the planner and the
+   * update each get their own copy.
+   */
+  const balanceOf = (tenant: Tenant, transaction: Transaction, remaining: string | null): string => {
+    if (remaining !== null) return remaining;
+    const prior = s.listRefunds
+      .all({ ...tenantOf(tenant), transactionId: transaction.id })
+      .map((row) => JSON.parse(row.body) as Refund);
+    return JSON.stringify(remainingBalance(transaction, prior));
+  };
+  const parseBalance = (text: string) => JSON.parse(text) as LineBalance[];
+
   const recordRefund = writing((tenant: Tenant, transactionId: string, plan: RefundPlanner) => {
     const key = tenantOf(tenant);
-    const transaction = recordOf<Transaction>(s.getLiveTransaction.get({ ...key, id: transactionId }));
-    if (transaction === undefined) throw transactionNotFound(transactionId);
-    const prior = s.listRefunds.all({ ...key, transactionId }).map((row) => JSON.parse(row.body) as Refund);
-    const refund = callPlanner(() => plan(transaction, prior));
+    const found = s.getLiveTransactionBalance.get({ ...key, id: transactionId });
+    if (found === undefined) throw transactionNotFound(transactionId);
+    const transaction = JSON.parse(found.body) as Transaction;
+    const remaining = balanceOf(tenant, transaction, found.remaining);
+    const refund = callPlanner(() => plan(transaction, parseBalance(remaining)));
     if (refund.transactionId !== transactionId) throw plannedForOther('refund', transactionId);
     const row = refundRow(tenant, refund);
     s.insertRefund.run(row);
     // The stored form, so the caller sees exactly what a later read returns.
-    return JSON.parse(row.body) as Refund;
+    const stored = JSON.parse(row.body) as Refund;
+    if (stored.reversedAt === undefined) {
+      const next = JSON.stringify(applyRefund(parseBalance(remaining), stored, 'take'));
+      s.setRemaining.run({ ...key, id: transactionId, remaining: next });
+    }
+    return stored;
   });
 
   const recordReversal = writing((tenant: Tenant, refundId: string, plan: ReversalPlanner) => {
@@ -66,6 +88,10 @@ export function createSqliteLedger(
     // the planner's call, not the store's.
     const transaction = recordOf<Transaction>(s.getAnyTransaction.get({ ...key, id: refund.transactionId }));
     if (transaction === undefined) throw transactionNotFound(refund.transactionId);
+    // The balance before this reversal, taken before the planner sees (and may change) the
+    // transaction; an older row works it out from the refunds, this one still counted.
+    const kept = s.getAnyTransactionBalance.get({ ...key, id: refund.transactionId })?.remaining ?? null;
+    const remaining = balanceOf(tenant, transaction, kept);
     const reversal = callPlanner(() => plan(refund, transaction));
     if (reversal.refundId !== refundId) throw plannedForOther('reversal', refundId);
     s.insertReversal.run(reversalRow(tenant, reversal));
@@ -76,7 +102,12 @@ export function createSqliteLedger(
       reversalId: reversal.id,
     };
     const { reversedAt, reversalId } = reversed;
+    const before = JSON.parse(row.body) as Refund;
     s.replaceRefund.run({ ...key, id: refundId, reversedAt, reversalId, body: JSON.stringify(reversed) });
+    if (before.reversedAt === undefined) {
+      const next = JSON.stringify(applyRefund(parseBalance(remaining), before, 'give back'));
+      s.setRemaining.run({ ...key, id: refund.transactionId, remaining: next });
+    }
     return reversed;
   });
 
@@ -112,10 +143,19 @@ export function createSqliteLedger(
     deleteTransaction: (tenant, id, at) => settle(() => removeTransaction(tenant, id, at)),
     insertRefund: (tenant, transactionId, plan) => settle(() => recordRefund(tenant, transactionId, plan)),
     getRefund: (tenant, id) => settle(() => recordOf<Refund>(s.getRefund.get({ ...tenantOf(tenant), id }))),
-    listRefunds: (tenant, transactionId) =>
-      settle(() =>
-        s.listRefunds.all({ ...tenantOf(tenant), transactionId }).map((row) => JSON.parse(row.body) as Refund),
-      ),
+    listRefunds: (tenant, transactionId, options) =>
+      settle(() => {
+        const limit = clampLimit(options.limit);
+        const query = { ...tenantOf(tenant), transactionId, limit: limit + 1 };
+        const rows =
+          options.after === undefined
+            ? s.listRefundsFirst.all(query)
+            : s.listRefundsAfter.all({ ...query, after: options.after });
+        return {
+          items: rows.slice(0, limit).map((row) => JSON.parse(row.body) as Refund),
+          hasMore: rows.length > limit,
+        };
+      }),
     reverseRefund: (tenant, refundId, plan) => settle(() => recordReversal(tenant, refundId, plan)),
   };
 }

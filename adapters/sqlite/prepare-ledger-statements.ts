@@ -60,11 +60,49 @@ export function prepareLedgerStatements(db: BetterSQLite3Database) {
       .from(refunds)
       .where(and(tenantIs(refunds), eq(refunds.id, p('id'))))
       .prepare(),
+    /** Every refund of a transaction: only to compute a balance kept before `remaining` existed. */
     listRefunds: db
       .select({ body: refunds.body })
       .from(refunds)
       .where(and(tenantIs(refunds), eq(refunds.transactionId, p('transactionId'))))
       .orderBy(asc(refunds.seq))
+      .prepare(),
+    /** One page in creation order, `limit` + 1 rows to tell whether there is more. */
+    listRefundsFirst: db
+      .select({ body: refunds.body })
+      .from(refunds)
+      .where(and(tenantIs(refunds), eq(refunds.transactionId, p('transactionId'))))
+      .orderBy(asc(refunds.seq))
+      .limit(p('limit'))
+      .prepare(),
+    /** The page after refund `after` of the same transaction; an unknown `after` gives none. */
+    listRefundsAfter: db
+      .select({ body: refunds.body })
+      .from(refunds)
+      .where(
+        and(
+          tenantIs(refunds),
+          eq(refunds.transactionId, p('transactionId')),
+          sql`${refunds.seq} > (SELECT r.seq FROM ${refunds} AS r WHERE r.account_id = ${p('accountId')} AND r.mode = ${p('mode')} AND r.transaction_id = ${p('transactionId')} AND r.id = ${p('after')})`,
+        ),
+      )
+      .orderBy(asc(refunds.seq))
+      .limit(p('limit'))
+      .prepare(),
+    getLiveTransactionBalance: db
+      .select({ body: transactions.body, remaining: transactions.remaining })
+      .from(transactions)
+      .where(and(tenantIs(transactions), eq(transactions.id, p('id')), isNull(transactions.deletedAt)))
+      .prepare(),
+    getAnyTransactionBalance: db
+      .select({ remaining: transactions.remaining })
+      .from(transactions)
+      .where(and(tenantIs(transactions), eq(transactions.id, p('id'))))
+      .prepare(),
+    setRemaining: db
+      .update(transactions)
+      .set({ remaining: bound('remaining') })
+      .where(and(tenantIs(transactions), eq(transactions.id, p('id'))))
       .prepare(),
     replaceRefund: db
       .update(refunds)

@@ -76,6 +76,13 @@ export const transactions = sqliteTable(
     createdAt: integer('created_at').notNull(),
     deletedAt: integer('deleted_at'),
     body: text('body').notNull(),
+    /**
+     * The running refund balance (JSON `LineBalance[]`) after every refund so far, updated with
+     * each refund and reversal, so a refund never re-reads the earlier ones. NULL until the
+     * first refund, and on rows written before the column existed: then it is computed once
+     * from the refunds.
+     */
+    remaining: text('remaining'),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.mode, t.id] }),

@@ -19,6 +19,8 @@ export interface CalculationFacts {
   readonly id: string;
   readonly kind: Calculation['kind'];
   readonly createdAt: number;
+  /** The sale's date (Unix seconds): rates in force that day apply. */
+  readonly taxDate: number;
   readonly lifetimeSeconds: number;
   readonly mode: Mode;
   readonly currency: string;
@@ -70,7 +72,7 @@ const EU_VAT_AREA = new Set([
  * index always give the same record (the index's snapshot id is kept with it).
  */
 export function buildCalculation(facts: CalculationFacts, index: RateIndex): Calculation {
-  const day = dayOfUnixSeconds(facts.createdAt);
+  const day = dayOfUnixSeconds(facts.taxDate);
   const located = 'zero' in facts.place ? undefined : facts.place;
   const rates =
     located === undefined ? NO_RATES : ratesAt(index, located.rateKeys, day, located.location.address.country);
@@ -108,15 +110,19 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     ...(facts.origin === undefined ? {} : { origin: facts.origin }),
     metadata: facts.metadata,
     rateSnapshot: index.snapshot,
+    taxDate: facts.taxDate,
+    rateKeys: located?.rateKeys ?? [],
     ...(facts.platform === undefined ? {} : { platform: facts.platform }),
   };
 }
 
-/** The first rate key the index knows wins; none known → one honest "no rate data" entry. */
+/** The first rate key the index has data for that day wins; none → one honest "no rate data" entry. */
 function ratesAt(index: RateIndex, keys: readonly string[], day: number, country: string): readonly ResolvedRate[] {
   for (const key of keys) {
     const rates = lookupRates(index, key, day);
-    if (rates !== undefined) return rates;
+    // NO_RATES: the key's data starts later (an imported ZIP table's first vintage is after the
+    // sale), so the next, broader key (the state) answers.
+    if (rates !== undefined && rates !== NO_RATES) return rates;
   }
   return [noRateData(country)];
 }

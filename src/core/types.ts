@@ -123,8 +123,19 @@ export interface Calculation {
   readonly location: LocationUsed;
   readonly origin?: Address;
   readonly metadata: Metadata;
-  /** Content hash of the rate index used, so the calculation can be replayed exactly. */
+  /** Snapshot id of the rate index used, so the calculation can be replayed exactly. */
   readonly rateSnapshot: string;
+  /**
+   * The day rates were looked up for, as Unix seconds: the request's `tax_date`, else
+   * `createdAt`. Absent on records made before taxkit recorded it (then `createdAt`).
+   */
+  readonly taxDate?: number;
+  /**
+   * The location keys rates were looked up under, most specific first ("US-CA-90002", "US-CA");
+   * empty when the place was not resolved (IP modes that answer with zero rates). Kept so the
+   * calculation can be replayed; absent on records made before taxkit kept it.
+   */
+  readonly rateKeys?: readonly string[];
   readonly platform?: PlatformDetails;
 }
 

@@ -3,7 +3,7 @@ import type { CompleteHttpEngine, HttpEngine } from './http-engine.ts';
 
 /** The resource methods of {@link CompleteHttpEngine}, by resource path. */
 const METHODS: Readonly<Record<string, readonly string[]>> = {
-  calculations: ['create'],
+  calculations: ['create', 'replay'],
   transactions: ['create', 'get', 'delete', 'listRefunds'],
   refunds: ['create'],
   refundReversals: ['create'],

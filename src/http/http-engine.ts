@@ -16,12 +16,12 @@ type Call<Args extends unknown[]> = (...args: [...Args, context?: CallContext]) 
  * type, so no route checks whether a method exists.
  */
 export interface CompleteHttpEngine {
-  readonly calculations: { readonly create: Call<[body: unknown]> };
+  readonly calculations: { readonly create: Call<[body: unknown]>; readonly replay: Call<[id: string]> };
   readonly transactions: {
     readonly create: Call<[body: unknown]>;
     readonly get: Call<[id: string]>;
     readonly delete: Call<[id: string]>;
-    readonly listRefunds: Call<[id: string]>;
+    readonly listRefunds: Call<[id: string, query: ListQuery]>;
   };
   readonly refunds: { readonly create: Call<[body: unknown]> };
   readonly refundReversals: { readonly create: Call<[body: unknown]> };
@@ -57,4 +57,6 @@ type Partially<T> = { readonly [K in keyof T]?: T[K] extends (...args: never[]) 
  * without some resources) that has at least `calculations.create`. A route whose method is
  * missing answers 404 ROUTE_NOT_FOUND; see {@link completeHttpEngine}.
  */
-export type HttpEngine = Partially<CompleteHttpEngine> & Pick<CompleteHttpEngine, 'calculations'>;
+export type HttpEngine = Partially<CompleteHttpEngine> & {
+  readonly calculations: Pick<CompleteHttpEngine['calculations'], 'create'>;
+};

@@ -95,6 +95,17 @@ export const ROUTES: readonly Route[] = [
     },
   },
   {
+    pattern: '/tax/calculations/:id/replay',
+    operations: {
+      POST: {
+        summary:
+          'taxkit extension: recompute a stored calculation with the rate snapshot it used (same line items and totals).',
+        keys: 'secret',
+        run: ({ engine, id, context }) => engine.calculations.replay(id, context),
+      },
+    },
+  },
+  {
     pattern: '/tax/transactions',
     operations: {
       POST: {
@@ -125,9 +136,10 @@ export const ROUTES: readonly Route[] = [
     pattern: '/tax/transactions/:id/refunds',
     operations: {
       GET: {
-        summary: "List a transaction's refunds.",
+        summary: "List a transaction's refunds, oldest first, a page at a time.",
         keys: 'secret',
-        run: ({ engine, id, context }) => engine.transactions.listRefunds(id, context),
+        queryParameters: ['cursor', 'limit'],
+        run: ({ engine, id, query, context }) => engine.transactions.listRefunds(id, listQuery(query), context),
       },
     },
   },

@@ -34,6 +34,7 @@ import type {
   Tenant,
   Transaction,
 } from '../core/types.ts';
+import type { LineBalance } from '../core/ledger/remaining-balance.ts';
 
 export interface ListOptions {
   /** Exclusive cursor: return records whose id sorts after this one. */
@@ -43,11 +44,16 @@ export interface ListOptions {
 }
 
 /**
- * Builds the refund to record from the transaction and the refunds already recorded for it.
- * Pure; throws a `TaxError` (REFUND_EXCEEDS_REMAINING, TRANSACTION_FULLY_REFUNDED, …) to refuse.
- * The adapter calls it inside its write transaction, so the check sees the latest refunds.
+ * Builds the refund to record from the transaction and what remains of it: its running
+ * balance after every refund recorded so far, reversed ones given back (`remainingBalance` of
+ * src/core/ledger). Pure; throws a `TaxError` (REFUND_EXCEEDS_REMAINING,
+ * TRANSACTION_FULLY_REFUNDED, …) to refuse. The adapter calls it inside its write transaction,
+ * so the check sees the latest balance.
+ *
+ * Adapters keep that balance with the transaction and update it with `applyRefund` when they
+ * record a refund ('take') or a reversal ('give back'), so no call reads every earlier refund.
  */
-export type RefundPlanner = (transaction: Transaction, priorRefunds: readonly Refund[]) => Refund;
+export type RefundPlanner = (transaction: Transaction, remaining: readonly LineBalance[]) => Refund;
 
 /**
  * Builds the reversal of `refund`. Pure; throws REFUND_ALREADY_REVERSED to refuse.
@@ -87,8 +93,12 @@ export interface TaxStore {
    */
   insertRefund(tenant: Tenant, transactionId: string, plan: RefundPlanner): Promise<Refund>;
   getRefund(tenant: Tenant, id: string): Promise<Refund | undefined>;
-  /** Every refund of a transaction, reversed ones included, in creation order. */
-  listRefunds(tenant: Tenant, transactionId: string): Promise<readonly Refund[]>;
+  /**
+   * One page of a transaction's refunds, reversed ones included, in creation order (not id
+   * order). `after` is the id of the last refund of the previous page; an id that is not a
+   * refund of this transaction gives an empty page.
+   */
+  listRefunds(tenant: Tenant, transactionId: string, options: ListOptions): Promise<Page<Refund>>;
   /**
    * Records the reversal `plan` builds and marks the refund reversed (`reversedAt`,
    * `reversalId`). Throws REFUND_NOT_FOUND when there is no such refund.

@@ -1,4 +1,6 @@
 import { buildCalculation } from '../core/build-calculation.ts';
+import { TaxError } from '../core/errors.ts';
+import { replayCalculation } from '../core/replay-calculation.ts';
 import type { Calculation, Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
 import type { ApiVersion } from '../wire/api-version.ts';
@@ -29,16 +31,44 @@ export interface CalculationsResource {
    * calculation.total_tax_amount; // 14
    */
   create(request: CalculationRequest | unknown, context?: CallContext): Promise<Record<string, unknown>>;
+  /**
+   * POST /tax/calculations/{id}/replay (taxkit extension, docs/rates.md): recomputes a stored
+   * calculation with the rate snapshot it used (`rates_snapshot`) and returns it as `create`
+   * did: same line items and totals, even after newer rate tables were imported. Records
+   * nothing. Standard calculations only.
+   *
+   * @throws TaxError CALCULATION_NOT_FOUND; INVALID_VALUE for a platform calculation.
+   */
+  replay(id: string, context?: CallContext): Promise<Record<string, unknown>>;
 }
 
 export function createCalculationsResource(deps: EngineDeps): CalculationsResource {
   return {
     async create(body, context) {
       const { tenant, version } = callScope(deps, context);
-      const calculation = await calculate(deps, tenant, version, body, context?.publicKey === true);
+      const calculation = await calculate(deps, tenant, version, body, context?.publicKey === true, context?.taxDate);
       await deps.store.insertCalculation(tenant, calculation);
       deps.sweeper.request(calculation.createdAt);
       return serializeCalculation(calculation, version, tenant.mode);
+    },
+    async replay(id, context) {
+      const { tenant, version } = callScope(deps, context);
+      const stored = await deps.store.getCalculation(tenant, id);
+      if (stored === undefined) {
+        throw new TaxError('CALCULATION_NOT_FOUND', `No calculation ${id}.`, { details: { field: 'id' } });
+      }
+      const index = await deps.rates.snapshot(stored.rateSnapshot);
+      if (index === undefined) {
+        throw new TaxError(
+          'STORAGE_UNAVAILABLE',
+          `Rate snapshot ${stored.rateSnapshot} of calculation ${id} is not in the store, so it cannot be replayed.`,
+        );
+      }
+      return serializeCalculation(
+        replayCalculation(stored, index, tenant.mode, deps.registrations),
+        version,
+        tenant.mode,
+      );
     },
   };
 }
@@ -49,6 +79,7 @@ async function calculate(
   version: ApiVersion,
   body: unknown,
   publicKey: boolean,
+  taxDate: number | undefined,
 ): Promise<Calculation> {
   const request = parseBody(calculationRequestSchema, body);
   if (publicKey) refuseStoredReferences(request);
@@ -74,6 +105,7 @@ async function calculate(
       id: deps.ids.next('calc', nowMs),
       kind: 'standard',
       createdAt: now,
+      taxDate: request.tax_date ?? taxDate ?? now,
       lifetimeSeconds: deps.calculationLifetimeSeconds,
       mode: tenant.mode,
       currency,

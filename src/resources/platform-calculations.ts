@@ -30,7 +30,7 @@ export function createPlatformCalculationsResource(deps: EngineDeps): PlatformCa
     async create(body, context) {
       const { tenant, version } = callScope(deps, context);
       requireVersion(version, '2026-01-01', 'POST /tax/platform/calculations');
-      const calculation = await calculatePlatform(deps, tenant, version, body);
+      const calculation = await calculatePlatform(deps, tenant, version, body, context);
       await deps.store.insertCalculation(tenant, calculation);
       deps.sweeper.request(calculation.createdAt);
       return serializePlatformCalculation(calculation, version, tenant.mode);
@@ -43,6 +43,7 @@ async function calculatePlatform(
   tenant: Tenant,
   version: ApiVersion,
   body: unknown,
+  context: CallContext | undefined,
 ): Promise<Calculation> {
   const request = parseBody(platformCalculationRequestSchema, body);
   const merchant = await deps.store.getMerchant(tenant, request.merchant.merchant_id);
@@ -61,6 +62,7 @@ async function calculatePlatform(
   const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
   const common = {
     createdAt,
+    taxDate: request.tax_date ?? context?.taxDate ?? createdAt,
     lifetimeSeconds: deps.calculationLifetimeSeconds,
     mode: tenant.mode,
     currency: checkCurrency(request.order_details.customer_currency_code, version),

@@ -1,4 +1,4 @@
-import { planRefund, type RefundInput } from '../core/ledger/plan-refund.ts';
+import { planRefundAgainst, type RefundInput } from '../core/ledger/plan-refund.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { refundRequestSchema, type ParsedRefundLineItem, type RefundRequest } from '../wire/refund-request.ts';
@@ -35,10 +35,10 @@ export function createRefundsResource(deps: EngineDeps): RefundsResource {
               lines: (request.line_items ?? []).map(toLineInput),
             };
       const id = deps.ids.next('ref', nowMs);
-      // The balance check runs inside the store's write transaction, so two refunds racing for
-      // the same remainder cannot both pass.
-      const refund = await deps.store.insertRefund(tenant, request.transaction_id, (transaction, prior) =>
-        planRefund(transaction, prior, input, id, now),
+      // The balance check runs inside the store's write transaction, against the running
+      // balance it keeps, so two refunds racing for the same remainder cannot both pass.
+      const refund = await deps.store.insertRefund(tenant, request.transaction_id, (transaction, remaining) =>
+        planRefundAgainst(transaction, remaining, input, id, now),
       );
       return serializeRefund(refund, version, tenant.mode);
     },

@@ -8,6 +8,14 @@ import { serializeRefundListEntry } from '../wire/serialize-refund.ts';
 import { serializeDeletedTransaction, serializeTransaction } from '../wire/serialize-transaction.ts';
 import { transactionRequestSchema, type TransactionRequest } from '../wire/transaction-request.ts';
 import { callScope, callTime } from './call-scope.ts';
+import { lastIdOf } from '../wire/last-id.ts';
+import { listRequestSchema, type ListRequest } from '../wire/list-request.ts';
+
+/**
+ * Refunds per page when the caller gives no `limit`. Small: a refund of a 1,000-line sale is
+ * about 600 kB of JSON, and an unpaginated list of 200 of them was 121 MB per request.
+ */
+export const REFUND_PAGE_SIZE = 10;
 
 export interface TransactionsResource {
   /**
@@ -23,8 +31,12 @@ export interface TransactionsResource {
   get(id: string, context?: CallContext): Promise<Record<string, unknown>>;
   /** DELETE /tax/transactions/{id}: a soft delete; the record stays for audit (docs/decisions.md). */
   delete(id: string, context?: CallContext): Promise<Record<string, unknown>>;
-  /** GET /tax/transactions/{id}/refunds: every refund, reversed ones included, oldest first. */
-  listRefunds(id: string, context?: CallContext): Promise<Record<string, unknown>>;
+  /**
+   * GET /tax/transactions/{id}/refunds: its refunds, reversed ones included, oldest first, a
+   * page at a time: `limit` (1..100, default 10) and `cursor` (the `last_refund_id` of the
+   * previous page); `has_more` says whether another page follows.
+   */
+  listRefunds(id: string, query?: ListRequest | unknown, context?: CallContext): Promise<Record<string, unknown>>;
 }
 
 export function createTransactionsResource(deps: EngineDeps): TransactionsResource {
@@ -61,11 +73,20 @@ export function createTransactionsResource(deps: EngineDeps): TransactionsResour
       return serializeDeletedTransaction(deleted);
     },
 
-    async listRefunds(id, context) {
+    async listRefunds(id, query, context) {
       const { tenant, version } = callScope(deps, context);
+      const { cursor, limit } = parseBody(listRequestSchema, query ?? {});
+      const after = cursor === '' ? undefined : cursor;
       await requireTransaction(deps, tenant, id);
-      const refunds = await deps.store.listRefunds(tenant, id);
-      return { refunds: refunds.map((refund) => serializeRefundListEntry(refund, version, tenant.mode)) };
+      const page = await deps.store.listRefunds(tenant, id, {
+        ...(after === undefined ? {} : { after }),
+        limit: limit ?? REFUND_PAGE_SIZE,
+      });
+      return {
+        refunds: page.items.map((refund) => serializeRefundListEntry(refund, version, tenant.mode)),
+        has_more: page.hasMore,
+        last_refund_id: lastIdOf(page.items, (refund) => refund.id, after),
+      };
     },
   };
 }

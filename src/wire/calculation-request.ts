@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, metadata, minorAmount } from './common-schemas.ts';
+import { addressSchema, metadata, minorAmount, unixSeconds } from './common-schemas.ts';
 import { taxRule } from './tax-rule.ts';
 
 export const ipSchema = z.strictObject({
@@ -55,6 +55,8 @@ export const calculationRequestSchema = z.strictObject({
   origin_address: addressSchema.optional(),
   order_details: orderDetailsSchema,
   metadata: metadata.optional(),
+  /** taxkit extension (docs/rates.md): the sale's date, Unix seconds; rates in force that day apply. */
+  tax_date: unixSeconds.optional(),
 });
 
 export type CalculationRequest = z.input<typeof calculationRequestSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, metadata } from './common-schemas.ts';
+import { addressSchema, metadata, unixSeconds } from './common-schemas.ts';
 import { customerSchema, lineItemSchema, orderDetailsSchema, taxIdSchema } from './calculation-request.ts';
 import { taxRule } from './tax-rule.ts';
 
@@ -35,6 +35,8 @@ export const platformCalculationRequestSchema = z.strictObject({
     .refine((roles) => roles.length > 0, taxRule('MISSING_FIELD', 'roles needs at least one role'))
     .meta({ minItems: 1 }),
   metadata: metadata.optional(),
+  /** taxkit extension (docs/rates.md): the sale's date, Unix seconds; rates in force that day apply. */
+  tax_date: unixSeconds.optional(),
 });
 
 export type PlatformCalculationRequest = z.input<typeof platformCalculationRequestSchema>;

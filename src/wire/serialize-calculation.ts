@@ -37,5 +37,9 @@ export function serializeCalculation(
     wire.resolution_precision = calculation.location.precision ?? null;
   }
   wire.metadata = calculation.metadata;
+  // taxkit extensions, in every version (docs/rates.md): the date rates were looked up for and
+  // the rate snapshot used, which POST /tax/calculations/{id}/replay recomputes with.
+  wire.tax_date = calculation.taxDate ?? calculation.createdAt;
+  wire.rates_snapshot = calculation.rateSnapshot;
   return wire;
 }

@@ -6,19 +6,24 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore, migrateSqlite, type SqliteTaxStore } from '../../adapters/sqlite/index.ts';
 import { TaxError } from '../../src/core/errors.ts';
+import { remainingBalance, type LineBalance } from '../../src/core/ledger/remaining-balance.ts';
+import type { Refund } from '../../src/core/types.ts';
+import type { RefundPlanner } from '../../src/ports/store.ts';
 import {
   AT,
   makeCalculation,
   makeCustomer,
   makeMerchant,
   makeProduct,
+  makeRefund,
+  makeRefundLine,
   makeTaxLine,
   makeTransaction,
   TENANT,
 } from '../helpers/records.ts';
 import { describeTaxStore } from '../conformance/store.suite.ts';
-import { expectTaxError, outcomesOf } from '../conformance/assertions.ts';
-import { planFullRefund, planReversal } from '../conformance/planners.ts';
+import { allRefunds, expectTaxError, outcomesOf } from '../conformance/assertions.ts';
+import { planFullRefund, planReversal, refusingPriorRefunds } from '../conformance/planners.ts';
 import { startChild, tsxLoader, type Child } from './fixtures/start-child.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'taxkit-sqlite-'));
@@ -56,6 +61,42 @@ describe('sqlite store', () => {
     for (const store of open.splice(0)) await store.close();
   });
 
+  it('works out the running refund balance of a transaction written before it was kept', async () => {
+    const path = newPath();
+    const store = track(createSqliteStore({ path }));
+    const line = makeTaxLine({ amountExcludingTaxMinor: 1_000, taxMinor: 70, amountIncludingTaxMinor: 1_070 });
+    const transaction = makeTransaction({ lines: [line] });
+    await store.insertTransactions(TENANT, [transaction]);
+    const tenth =
+      (id: string): RefundPlanner =>
+      () =>
+        makeRefund({
+          id,
+          transactionId: transaction.id,
+          lines: [makeRefundLine(line, { amountExcludingTaxMinor: -100, taxMinor: -7, amountIncludingTaxMinor: -107 })],
+        });
+    const first = await store.insertRefund(TENANT, transaction.id, tenth('ref_1'));
+    const second = await store.insertRefund(TENANT, transaction.id, tenth('ref_2'));
+    const reversed = await store.reverseRefund(TENANT, second.id, planReversal());
+    // As a database migrated from before the `remaining` column holds it.
+    const raw = new Database(path);
+    raw.prepare('UPDATE transactions SET remaining = NULL').run();
+    raw.close();
+    const seen: (readonly LineBalance[])[] = [];
+    const watching: RefundPlanner = (current, remaining) => {
+      seen.push(remaining);
+      return tenth(`ref_${seen.length + 2}`)(current, remaining);
+    };
+    await store.insertRefund(TENANT, transaction.id, watching);
+    const third = await store.getRefund(TENANT, 'ref_3');
+    await store.insertRefund(TENANT, transaction.id, watching);
+    expect(seen).toStrictEqual([
+      remainingBalance(transaction, [first, reversed]),
+      remainingBalance(transaction, [first, reversed, third as Refund]),
+    ]);
+    expect(seen[1]?.[0]).toMatchObject({ salesMinor: 800, taxMinor: 56 });
+  });
+
   it('keeps every record when the file is reopened', async () => {
     const path = newPath();
     const first = track(createSqliteStore({ path }));
@@ -76,7 +117,7 @@ describe('sqlite store', () => {
     const second = track(createSqliteStore({ path }));
     expect(await second.getCalculation(TENANT, calculation.id)).toStrictEqual(calculation);
     expect(await second.getTransaction(TENANT, transaction.id)).toStrictEqual(transaction);
-    expect(await second.listRefunds(TENANT, transaction.id)).toStrictEqual([reversed]);
+    expect(await allRefunds(second, TENANT, transaction.id)).toStrictEqual([reversed]);
     expect(await second.getProduct(TENANT, product.referenceProductId)).toStrictEqual(product);
     expect(await second.getCustomer(TENANT, customer.id)).toStrictEqual(customer);
     expect(await second.getMerchant(TENANT, merchant.id)).toStrictEqual(merchant);
@@ -235,7 +276,7 @@ describe.skipIf(tsxLoader === undefined)('sqlite store across processes (tsx run
       for (const child of pair) child.send(`refund ${transaction.id}`);
       const answers = await Promise.all(pair.map((child) => child.nextLine()));
       expect(answers.toSorted()).toEqual(['TRANSACTION_FULLY_REFUNDED', 'ok']);
-      expect(await parent.listRefunds(TENANT, transaction.id)).toHaveLength(1);
+      expect(await allRefunds(parent, TENANT, transaction.id)).toHaveLength(1);
     }
     await parent.close();
   });
@@ -286,16 +327,10 @@ describe('sqlite store concurrency in one process', () => {
     const [first, second] = [createSqliteStore({ path }), createSqliteStore({ path })];
     const transaction = makeTransaction();
     await first.insertTransactions(TENANT, [transaction]);
-    const refuse = planFullRefund();
+    const refuse = refusingPriorRefunds(planFullRefund());
     const settled = await Promise.allSettled([
-      first.insertRefund(TENANT, transaction.id, (current, prior) => {
-        if (prior.length > 0) throw new TaxError('TRANSACTION_FULLY_REFUNDED', 'Already refunded.');
-        return refuse(current, prior);
-      }),
-      second.insertRefund(TENANT, transaction.id, (current, prior) => {
-        if (prior.length > 0) throw new TaxError('TRANSACTION_FULLY_REFUNDED', 'Already refunded.');
-        return refuse(current, prior);
-      }),
+      first.insertRefund(TENANT, transaction.id, refuse),
+      second.insertRefund(TENANT, transaction.id, refuse),
     ]);
     expect(outcomesOf(settled)).toEqual(['TRANSACTION_FULLY_REFUNDED', 'ok']);
     await first.deleteTransaction(TENANT, transaction.id, AT);

@@ -5,6 +5,8 @@
  */
 import { expect } from 'vitest';
 import { TaxError, type TaxErrorType } from '../../src/core/errors.ts';
+import type { Refund, Tenant } from '../../src/core/types.ts';
+import type { TaxStore } from '../../src/ports/store.ts';
 
 /** Awaits `promise`, expects it to reject with a `TaxError` of `type`, and returns the error. */
 export async function expectTaxError(promise: Promise<unknown>, type: TaxErrorType): Promise<TaxError> {
@@ -48,4 +50,24 @@ export function vandalise(value: unknown): void {
     else record[key] = 'vandalised';
   }
   record.vandalised = true;
+}
+
+/**
+ * Every refund of a transaction, read page by page (3 a page, so lists of a few refunds
+ * already cross pages), checking that the pages chain: what the old unpaginated list returned.
+ */
+export async function allRefunds(store: TaxStore, tenant: Tenant, transactionId: string): Promise<Refund[]> {
+  const refunds: Refund[] = [];
+  let after: string | undefined;
+  for (;;) {
+    // eslint-disable-next-line no-await-in-loop -- each page starts where the last one ended
+    const page = await store.listRefunds(tenant, transactionId, {
+      limit: 3,
+      ...(after === undefined ? {} : { after }),
+    });
+    refunds.push(...page.items);
+    if (!page.hasMore) return refunds;
+    expect(page.items).toHaveLength(3);
+    after = page.items.at(-1)?.id;
+  }
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { TaxError } from '../../src/core/errors.ts';
+import { openingBalance } from '../../src/core/ledger/remaining-balance.ts';
 import type { Refund } from '../../src/core/types.ts';
 import type { RefundPlanner, ReversalPlanner } from '../../src/ports/store.ts';
 import { makeRefund, makeRefundLine, makeReversal } from '../helpers/records.ts';
@@ -19,13 +20,16 @@ export function planFullRefund(overrides: Partial<Refund> = {}): RefundPlanner {
     });
 }
 
-/** `plan`, but refusing (TRANSACTION_FULLY_REFUNDED) while a refund that is not reversed exists. */
+/**
+ * `plan`, but refusing (TRANSACTION_FULLY_REFUNDED) while a refund that is not reversed exists:
+ * while the balance the store passes differs from the untouched transaction's.
+ */
 export function refusingPriorRefunds(plan: RefundPlanner): RefundPlanner {
-  return (transaction, prior) => {
-    if (prior.some((refund) => refund.reversedAt === undefined)) {
+  return (transaction, remaining) => {
+    if (JSON.stringify(remaining) !== JSON.stringify(openingBalance(transaction))) {
       throw new TaxError('TRANSACTION_FULLY_REFUNDED', `Transaction ${transaction.id} is already refunded.`);
     }
-    return plan(transaction, prior);
+    return plan(transaction, remaining);
   };
 }
 

@@ -1,10 +1,11 @@
 /* eslint-disable no-await-in-loop -- refunds are recorded one after another on purpose: their order is under test */
 import { expect } from 'vitest';
 import { TaxError } from '../../src/core/errors.ts';
-import type { Refund, Transaction } from '../../src/core/types.ts';
+import { openingBalance, remainingBalance, type LineBalance } from '../../src/core/ledger/remaining-balance.ts';
+import type { Transaction } from '../../src/core/types.ts';
 import type { RefundPlanner } from '../../src/ports/store.ts';
-import { AT, makeRefund, makeTransaction, TENANT } from '../helpers/records.ts';
-import { expectTaxError, outcomesOf } from './assertions.ts';
+import { AT, makeRefund, makeRefundLine, makeTaxLine, makeTransaction, TENANT } from '../helpers/records.ts';
+import { allRefunds, expectTaxError, outcomesOf } from './assertions.ts';
 import { planFullRefund, planReversal, refusingPriorRefunds } from './planners.ts';
 import type { SuiteContext } from './suite-context.ts';
 
@@ -20,16 +21,56 @@ export function describeRefundCases({ store, test }: SuiteContext): void {
     return transaction;
   }
 
-  test('the refund planner gets the transaction and its refunds so far, oldest first', async () => {
+  test('the refund planner gets the transaction and its balance after the refunds so far', async () => {
     const transaction = await storedTransaction();
-    const first = await store().insertRefund(TENANT, transaction.id, planFullRefund({ id: 'ref_b' }));
-    const second = await store().insertRefund(TENANT, transaction.id, planFullRefund({ id: 'ref_a' }));
-    const seen: [Transaction, readonly Refund[]][] = [];
-    await store().insertRefund(TENANT, transaction.id, (current, prior) => {
-      seen.push([current, prior]);
-      return planFullRefund()(current, prior);
-    });
-    expect(seen).toStrictEqual([[transaction, [first, second]]]);
+    const seen: [Transaction, readonly LineBalance[]][] = [];
+    const watching: RefundPlanner = (current, remaining) => {
+      seen.push([current, remaining]);
+      return planFullRefund()(current, remaining);
+    };
+    const first = await store().insertRefund(TENANT, transaction.id, watching);
+    const second = await store().insertRefund(TENANT, transaction.id, watching);
+    await store().insertRefund(TENANT, transaction.id, watching);
+    expect(seen).toStrictEqual([
+      [transaction, openingBalance(transaction)],
+      [transaction, remainingBalance(transaction, [first])],
+      [transaction, remainingBalance(transaction, [first, second])],
+    ]);
+  });
+
+  test('a reversal gives its refund back to the balance the next planner sees', async () => {
+    const line = makeTaxLine({ amountExcludingTaxMinor: 1_000, taxMinor: 70, amountIncludingTaxMinor: 1_070 });
+    const transaction = makeTransaction({ lines: [line, { ...line, lineItemId: 'li_second' }] });
+    await store().insertTransactions(TENANT, [transaction]);
+    const partial =
+      (id: string): RefundPlanner =>
+      () =>
+        makeRefund({
+          id,
+          transactionId: transaction.id,
+          lines: [
+            makeRefundLine(line, {
+              amountExcludingTaxMinor: -100,
+              taxMinor: -7,
+              amountIncludingTaxMinor: -107,
+              quantity: 0,
+            }),
+          ],
+        });
+    const first = await store().insertRefund(TENANT, transaction.id, partial('ref_first'));
+    const second = await store().insertRefund(TENANT, transaction.id, partial('ref_second'));
+    const reversed = await store().reverseRefund(TENANT, first.id, planReversal());
+    let seen: readonly LineBalance[] = [];
+    await expectTaxError(
+      store().insertRefund(TENANT, transaction.id, (_current, remaining) => {
+        seen = remaining;
+        throw new TaxError('REFUND_EXCEEDS_REMAINING', 'just looking');
+      }),
+      'REFUND_EXCEEDS_REMAINING',
+    );
+    expect(seen).toStrictEqual(remainingBalance(transaction, [reversed, second]));
+    expect(seen[0]).toMatchObject({ salesMinor: 900, taxMinor: 63 });
+    expect(seen[1]).toMatchObject({ salesMinor: 1_000, taxMinor: 70 });
   });
 
   test('insertRefund for a missing or deleted transaction is TRANSACTION_NOT_FOUND', async () => {
@@ -59,7 +100,7 @@ export function describeRefundCases({ store, test }: SuiteContext): void {
         throw bug;
       }),
     ).rejects.toBe(bug);
-    expect(await store().listRefunds(TENANT, transaction.id)).toEqual([]);
+    expect(await allRefunds(store(), TENANT, transaction.id)).toEqual([]);
   });
 
   test('concurrent refunds that refuse a prior refund: exactly one succeeds', async () => {
@@ -69,7 +110,7 @@ export function describeRefundCases({ store, test }: SuiteContext): void {
       Array.from({ length: 5 }, () => store().insertRefund(TENANT, transaction.id, plan)),
     );
     expect(outcomesOf(settled)).toEqual([...Array(4).fill('TRANSACTION_FULLY_REFUNDED'), 'ok']);
-    expect(await store().listRefunds(TENANT, transaction.id)).toHaveLength(1);
+    expect(await allRefunds(store(), TENANT, transaction.id)).toHaveLength(1);
   });
 
   test('listRefunds returns a transaction’s refunds in creation order', async () => {
@@ -81,9 +122,34 @@ export function describeRefundCases({ store, test }: SuiteContext): void {
       await store().insertRefund(TENANT, transaction.id, planFullRefund({ id, createdAt: AT - index }));
       await store().insertRefund(TENANT, other.id, planFullRefund());
     }
-    const listed = await store().listRefunds(TENANT, transaction.id);
+    const listed = await allRefunds(store(), TENANT, transaction.id);
     expect(listed.map((refund) => refund.id)).toEqual(ids);
     expect(listed.every((refund) => refund.transactionId === transaction.id)).toBe(true);
+  });
+
+  test('listRefunds pages in creation order: limit, exclusive cursor, has-more, and an unknown cursor', async () => {
+    const transaction = await storedTransaction();
+    const other = await storedTransaction();
+    const ids = ['ref_e', 'ref_b', 'ref_d', 'ref_a', 'ref_c'];
+    for (const id of ids) await store().insertRefund(TENANT, transaction.id, planFullRefund({ id }));
+    const foreign = await store().insertRefund(TENANT, other.id, planFullRefund());
+    const idsOf = (page: { items: readonly { id: string }[] }) => page.items.map((refund) => refund.id);
+    const first = await store().listRefunds(TENANT, transaction.id, { limit: 2 });
+    expect([idsOf(first), first.hasMore]).toEqual([['ref_e', 'ref_b'], true]);
+    const second = await store().listRefunds(TENANT, transaction.id, { limit: 2, after: 'ref_b' });
+    expect([idsOf(second), second.hasMore]).toEqual([['ref_d', 'ref_a'], true]);
+    const last = await store().listRefunds(TENANT, transaction.id, { limit: 2, after: 'ref_a' });
+    expect([idsOf(last), last.hasMore]).toEqual([['ref_c'], false]);
+    const exact = await store().listRefunds(TENANT, transaction.id, { limit: 5 });
+    expect([idsOf(exact), exact.hasMore]).toEqual([ids, false]);
+    for (const after of ['ref_missing', foreign.id]) {
+      expect(await store().listRefunds(TENANT, transaction.id, { limit: 2, after })).toStrictEqual({
+        items: [],
+        hasMore: false,
+      });
+    }
+    const clamped = await store().listRefunds(TENANT, transaction.id, { limit: 0 });
+    expect(idsOf(clamped)).toEqual(['ref_e']);
   });
 
   test('reverseRefund records the reversal and marks the refund', async () => {
@@ -97,7 +163,7 @@ export function describeRefundCases({ store, test }: SuiteContext): void {
     expect(planned).toStrictEqual([refund, transaction]);
     expect(reversed).toStrictEqual({ ...refund, reversedAt: AT + 1000, reversalId: 'rev_1' });
     expect(await store().getRefund(TENANT, refund.id)).toStrictEqual(reversed);
-    expect(await store().listRefunds(TENANT, transaction.id)).toStrictEqual([reversed]);
+    expect(await allRefunds(store(), TENANT, transaction.id)).toStrictEqual([reversed]);
   });
 
   test('reverseRefund of a missing refund is REFUND_NOT_FOUND', async () => {
@@ -140,7 +206,7 @@ export function describeRefundCases({ store, test }: SuiteContext): void {
     await expectTaxError(store().insertRefund(TENANT, transaction.id, plan), 'TRANSACTION_FULLY_REFUNDED');
     const reversed = await store().reverseRefund(TENANT, first.id, planReversal());
     const second = await store().insertRefund(TENANT, transaction.id, plan);
-    expect(await store().listRefunds(TENANT, transaction.id)).toStrictEqual([reversed, second]);
+    expect(await allRefunds(store(), TENANT, transaction.id)).toStrictEqual([reversed, second]);
   });
 
   test('a refund of a deleted transaction can still be read and reversed', async () => {

@@ -383,6 +383,9 @@ describe('response shape by version', () => {
       'expires_at',
       'testmode',
       'metadata',
+      // taxkit's documented extensions, in every version (docs/rates.md).
+      'tax_date',
+      'rates_snapshot',
     ]);
     expect(Object.keys(result.line_items[0].tax_jurisdictions[0])).toEqual([
       'tax_rate',

@@ -729,7 +729,9 @@ describe.each(stores)('ledger through the engine (%s store)', (_name, makeStore)
       for (const tenant of [OTHER_ACCOUNT, LIVE]) {
         const context = { tenant };
         await expectRefused('TRANSACTION_NOT_FOUND', () => engine.transactions.get(transaction.id, context));
-        await expectRefused('TRANSACTION_NOT_FOUND', () => engine.transactions.listRefunds(transaction.id, context));
+        await expectRefused('TRANSACTION_NOT_FOUND', () =>
+          engine.transactions.listRefunds(transaction.id, {}, context),
+        );
         await expectRefused('TRANSACTION_NOT_FOUND', () => engine.transactions.delete(transaction.id, context));
         await expectRefused('TRANSACTION_NOT_FOUND', () =>
           engine.refunds.create({ transaction_id: transaction.id, type: 'full' }, context),

@@ -81,7 +81,7 @@ describe.each(API_VERSIONS)('every route answers 200 with the shape of %s', (ver
     expect(got.json).toEqual(transaction);
     const refunds = await call('GET', `/tax/transactions/${transaction.id}/refunds`, { version });
     expect(refunds.status).toBe(200);
-    expect(refunds.json).toEqual({ refunds: [] });
+    expect(refunds.json).toEqual({ refunds: [], has_more: false, last_refund_id: null });
     const deleted = await call('DELETE', `/tax/transactions/${transaction.id}`, { version });
     expect(deleted.status).toBe(200);
     expect(deleted.json).toMatchObject({ object: 'tax.transaction' });

@@ -38,7 +38,21 @@ export function planRefund(
   id: string,
   now: number,
 ): Refund {
-  const balances = remainingBalance(transaction, priorRefunds);
+  return planRefundAgainst(transaction, remainingBalance(transaction, priorRefunds), input, id, now);
+}
+
+/**
+ * {@link planRefund} against the transaction's running balance (what the store keeps), so no
+ * earlier refund is read. `remaining` is not changed.
+ */
+export function planRefundAgainst(
+  transaction: Transaction,
+  remaining: readonly LineBalance[],
+  input: RefundInput,
+  id: string,
+  now: number,
+): Refund {
+  const balances = [...remaining];
   if (!balances.some(hasRemaining)) {
     throw new TaxError(
       'TRANSACTION_FULLY_REFUNDED',

@@ -16,29 +16,55 @@ export interface LineBalance {
  * less what the refunds that are not reversed took (reversed refunds give theirs back).
  */
 export function remainingBalance(transaction: Transaction, refunds: readonly Refund[]): LineBalance[] {
-  const balances = transaction.lines.map((line) => ({
+  let balances = openingBalance(transaction);
+  for (const refund of refunds) {
+    if (refund.reversedAt === undefined && refund.transactionId === transaction.id) {
+      balances = applyRefund(balances, refund, 'take');
+    }
+  }
+  return balances;
+}
+
+/** What a transaction with no refunds has left: all of every line. */
+export function openingBalance(transaction: Transaction): LineBalance[] {
+  return transaction.lines.map((line) => ({
     lineItemId: line.lineItemId,
     salesMinor: line.amountExcludingTaxMinor,
     taxMinor: line.taxMinor,
     quantity: line.quantity,
     jurisdictionTaxMinor: line.jurisdictions.map((entry) => entry.taxMinor),
   }));
-  const byLine = new Map(balances.map((balance) => [balance.lineItemId, balance]));
-  for (const refund of refunds) {
-    if (refund.reversedAt !== undefined || refund.transactionId !== transaction.id) continue;
-    for (const line of refund.lines) {
-      const balance = byLine.get(line.refundsLineItemId);
-      if (balance === undefined) continue;
-      // Refund amounts are negative: adding them takes them off the balance.
-      balance.salesMinor += line.amountExcludingTaxMinor;
-      balance.taxMinor += line.taxMinor;
-      balance.quantity -= line.quantity;
-      line.jurisdictions.forEach((entry, index) => {
-        balance.jurisdictionTaxMinor[index] = (balance.jurisdictionTaxMinor[index] ?? 0) + entry.taxMinor;
-      });
-    }
+}
+
+/**
+ * The balance after `refund` is recorded (`take`) or reversed (`give back`). Stores keep this
+ * running balance with each transaction, so a refund never re-reads every earlier refund.
+ * Pure: returns new balances; lines the refund does not touch are shared, not copied.
+ */
+export function applyRefund(
+  balances: readonly LineBalance[],
+  refund: Refund,
+  direction: 'take' | 'give back',
+): LineBalance[] {
+  // Refund amounts are negative: adding them takes them off the balance.
+  const sign = direction === 'take' ? 1 : -1;
+  const next = [...balances];
+  const indexOf = new Map(balances.map((balance, index) => [balance.lineItemId, index]));
+  for (const line of refund.lines) {
+    const index = indexOf.get(line.refundsLineItemId);
+    if (index === undefined) continue;
+    const balance = next[index] as LineBalance;
+    next[index] = {
+      lineItemId: balance.lineItemId,
+      salesMinor: balance.salesMinor + sign * line.amountExcludingTaxMinor,
+      taxMinor: balance.taxMinor + sign * line.taxMinor,
+      quantity: balance.quantity - sign * line.quantity,
+      jurisdictionTaxMinor: balance.jurisdictionTaxMinor.map(
+        (part, at) => part + sign * (line.jurisdictions[at]?.taxMinor ?? 0),
+      ),
+    };
   }
-  return balances;
+  return next;
 }
 
 /** Whether anything of the line (sales, tax or quantity) is left to refund. */

@@ -6,9 +6,9 @@ import { compileTaxability } from '../taxability/compile-taxability.ts';
 import { createRuleResolver, type RuleResolver } from '../taxability/rule-resolver.ts';
 import { parseDay } from './day-number.ts';
 import { hashRateTable } from './hash-rate-table.ts';
-import { hashText } from './hash-text.ts';
 import type { KeyTimeline, RateIndex, ResolvedRate } from './rate-index.ts';
 import type { JurisdictionDef, LocationDef, RatePeriod, RateTable } from './rate-table.ts';
+import { snapshotId } from './snapshot-id.ts';
 
 interface CompiledPeriod {
   readonly from: number;
@@ -101,7 +101,7 @@ export function compileRateIndex(input: RateTable | readonly RateTable[], option
     throw new TaxError('INVALID_VALUE', 'compileRateIndex: tableIds must name every table, in order.');
   }
   return Object.freeze({
-    snapshot: hashText(tableIds.join('\n')),
+    snapshot: snapshotId(tableIds),
     tableIds: Object.freeze([...tableIds]),
     tables: Object.freeze(
       tables.map((table) =>

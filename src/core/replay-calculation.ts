@@ -1,0 +1,74 @@
+import { buildCalculation } from './build-calculation.ts';
+import type { LineInput } from './calculate-lines.ts';
+import { TaxError } from './errors.ts';
+import type { RateIndex } from './rates/rate-index.ts';
+import type { Calculation, Mode, TaxLine } from './types.ts';
+
+/**
+ * Recomputes a stored calculation with a rate index, from what the record kept: its lines,
+ * place (rate keys and location), customer, date, currency and options. With the index of the
+ * snapshot it names, the result equals the record (line items and totals), whatever was
+ * imported since. Pure.
+ *
+ * `registrations` are the engine's current ones (live-mode nexus), which the record does not
+ * keep.
+ *
+ * @throws TaxError INVALID_VALUE for a platform calculation (its fee lines depend on request
+ *   fields the record does not keep) or a record made before taxkit kept its rate keys.
+ */
+export function replayCalculation(
+  calculation: Calculation,
+  index: RateIndex,
+  mode: Mode,
+  registrations: ReadonlySet<string> | undefined,
+): Calculation {
+  if (calculation.kind !== 'standard') {
+    throw new TaxError(
+      'INVALID_VALUE',
+      `Calculation ${calculation.id} is a platform calculation; only standard calculations can be replayed.`,
+    );
+  }
+  const rateKeys = calculation.rateKeys;
+  if (rateKeys === undefined) {
+    throw new TaxError(
+      'INVALID_VALUE',
+      `Calculation ${calculation.id} was recorded before taxkit kept what a replay needs.`,
+    );
+  }
+  return buildCalculation(
+    {
+      id: calculation.id,
+      kind: calculation.kind,
+      createdAt: calculation.createdAt,
+      taxDate: calculation.taxDate ?? calculation.createdAt,
+      lifetimeSeconds: calculation.expiresAt - calculation.createdAt,
+      mode,
+      currency: calculation.currency,
+      taxIncluded: calculation.taxIncluded,
+      automaticTax: calculation.automaticTax,
+      customer: calculation.customer,
+      place:
+        rateKeys.length === 0
+          ? { zero: true, country: calculation.location.address.country }
+          : { location: calculation.location, rateKeys },
+      origin: calculation.origin,
+      lines: calculation.lines.map((line) => lineInputOf(line, calculation.taxIncluded)),
+      metadata: calculation.metadata,
+      registrations,
+    },
+    index,
+  );
+}
+
+/** The line as it was asked for: the whole line's amount, as given (tax-inclusive or not). */
+function lineInputOf(line: TaxLine, taxIncluded: boolean): LineInput {
+  return {
+    lineItemId: line.lineItemId,
+    referenceLineItemId: line.referenceLineItemId,
+    referenceProductId: line.referenceProductId,
+    productName: line.productName,
+    category: line.productTaxCode,
+    amountMinor: taxIncluded ? line.amountIncludingTaxMinor : line.amountExcludingTaxMinor,
+    quantity: line.quantity,
+  };
+}

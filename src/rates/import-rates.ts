@@ -1,0 +1,165 @@
+import type { LocationTables } from '../core/location/location-tables.ts';
+import { compileRateIndex } from '../core/rates/compile-rate-index.ts';
+import { hashRateTable } from '../core/rates/hash-rate-table.ts';
+import type { RateTableRecord } from '../core/rates/rate-table-record.ts';
+import { isTaxError } from '../core/errors.ts';
+import { loadDefaultLocations } from '../defaults/load-default-locations.ts';
+import { systemClock, type Clock } from '../ports/clock.ts';
+import type { StoreRates } from '../ports/store.ts';
+import { importError } from './import-error.ts';
+import { AVALARA_ZIP5_HEADER, parseAvalaraZip5 } from './parse-avalara-zip5.ts';
+import type { ParsedRateFile } from './parsed-rate-file.ts';
+import { isTaxkitCsvHeader, parseTaxkitCsv } from './parse-taxkit-csv.ts';
+import { parseTaxkitJson } from './parse-taxkit-json.ts';
+import type { RateInput } from './rate-input.ts';
+import { readRateInputs } from './read-rate-inputs.ts';
+import { usPlaceNames } from './us-place-names.ts';
+
+/** The formats an import reads; `auto` tells them apart by extension and header. */
+export type RateFileFormat = 'auto' | 'avalara-zip5' | 'taxkit-csv' | 'taxkit-json';
+
+export interface ImportRatesOptions {
+  /** Where the tables go: the store `taxkit serve --db` and `createTaxEngine({ store })` use. */
+  readonly store: StoreRates;
+  /** File paths, folders (their .csv and .json files) or already-read files, in any order. */
+  readonly inputs: readonly (string | RateInput)[];
+  /** Relative paths are read from here (reported as given). Default: the process's directory. */
+  readonly cwd?: string;
+  /** Default `auto`: `.json` is taxkit JSON; a CSV is Avalara's or taxkit's by its header. */
+  readonly format?: RateFileFormat;
+  /** Place tables for state names and ZIP counties. Default: the embedded ones. */
+  readonly locations?: LocationTables;
+  readonly clock?: Clock;
+  /** Told about each file once it is read and checked, before anything is written. */
+  readonly onFile?: (file: ImportedFile) => void;
+}
+
+/** One imported file. */
+export interface ImportedFile {
+  readonly fileName: string;
+  readonly format: ParsedRateFile['format'];
+  readonly name: string;
+  readonly effectiveDate: string;
+  readonly rowCount: number;
+  /** The table's content id. */
+  readonly tableId: string;
+  /** `new`: activated by this import; `unchanged`: the same table was already imported. */
+  readonly status?: 'new' | 'unchanged';
+}
+
+export interface RateImportReport {
+  readonly files: readonly ImportedFile[];
+  readonly rows: number;
+  readonly added: number;
+  readonly unchanged: number;
+  /** The store's rate revision after the import. */
+  readonly revision: number;
+}
+
+/**
+ * Imports rate tables into a store: Avalara's monthly `TAXRATES_ZIP5_<ST><YYYYMM>.csv` tables
+ * and taxkit's own CSV or JSON tables, several at once, in any order. All or nothing: every
+ * file is read, parsed and compiled before anything is written, and the store writes the new
+ * tables in one transaction; a bad file stops the import with its name, line and reason, and
+ * the store stays as it was. Re-importing a file changes nothing. Avalara files are activated
+ * first, by vintage, then taxkit's tables in the order given, so a hand-written override sits
+ * on top of the published tables of the same command.
+ *
+ * @example
+ * await importRates({ store: createSqliteStore({ path: 'tax.db' }), inputs: ['downloads/rates-2026-03/'] });
+ * @throws TaxError INVALID_VALUE (file, line, reason), STORAGE_UNAVAILABLE.
+ */
+export async function importRates(options: ImportRatesOptions): Promise<RateImportReport> {
+  const locations = options.locations ?? loadDefaultLocations();
+  const places = usPlaceNames(locations);
+  const format = options.format ?? 'auto';
+  const parsed = readRateInputs(options.inputs, options.cwd).map((input) => {
+    const file = parseFile(input, format, locations, places);
+    checkCompiles(file);
+    return file;
+  });
+  if (parsed.length === 0) throw importError('(no files)', undefined, 'nothing to import.');
+  const ordered = [
+    ...parsed
+      .filter((file) => file.format === 'avalara-zip5')
+      .sort((a, b) => compare(a.table.effectiveDate, b.table.effectiveDate) || compare(a.fileName, b.fileName)),
+    ...parsed.filter((file) => file.format !== 'avalara-zip5'),
+  ];
+  const importedAt = Math.floor((options.clock ?? systemClock).now() / 1000);
+  const records = ordered.map((file): RateTableRecord => ({
+    id: hashRateTable(file.table),
+    format: file.format,
+    fileName: file.fileName,
+    rowCount: file.rowCount,
+    importedAt,
+    table: file.table,
+  }));
+  const described = records.map((record): ImportedFile => ({
+    fileName: record.fileName,
+    format: record.format as ImportedFile['format'],
+    name: record.table.name,
+    effectiveDate: record.table.effectiveDate,
+    rowCount: record.rowCount,
+    tableId: record.id,
+  }));
+  for (const file of described) options.onFile?.(file);
+  const outcome = await options.store.importRateTables(records);
+  const added = new Set(outcome.added);
+  const files = described.map((file): ImportedFile => ({
+    ...file,
+    status: added.has(file.tableId) ? 'new' : 'unchanged',
+  }));
+  return {
+    files,
+    rows: files.reduce((sum, file) => sum + file.rowCount, 0),
+    added: files.filter((file) => file.status === 'new').length,
+    unchanged: files.filter((file) => file.status === 'unchanged').length,
+    revision: outcome.revision,
+  };
+}
+
+function parseFile(
+  input: RateInput,
+  format: RateFileFormat,
+  locations: LocationTables,
+  places: ReturnType<typeof usPlaceNames>,
+): ParsedRateFile {
+  const chosen = format === 'auto' ? detectFormat(input) : format;
+  switch (chosen) {
+    case 'avalara-zip5':
+      return parseAvalaraZip5(input, places);
+    case 'taxkit-csv':
+      return parseTaxkitCsv(input, locations);
+    case 'taxkit-json':
+      return parseTaxkitJson(input);
+  }
+}
+
+/** `.json` → taxkit JSON; otherwise the first line decides between Avalara's header and taxkit's. */
+function detectFormat(input: RateInput): Exclude<RateFileFormat, 'auto'> {
+  if (/\.json$/i.test(input.fileName)) return 'taxkit-json';
+  const firstLine = (input.text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '')
+    .split(',')
+    .map((cell) => cell.trim());
+  if (firstLine.join(',') === AVALARA_ZIP5_HEADER.join(',')) return 'avalara-zip5';
+  if (isTaxkitCsvHeader(firstLine)) return 'taxkit-csv';
+  throw importError(
+    input.fileName,
+    1,
+    `the header is neither Avalara's ZIP5 header (${AVALARA_ZIP5_HEADER.join(',')}) nor taxkit's rate CSV header (country,state,zip,effective_from,level,name,rate,…).`,
+  );
+}
+
+/** Compiles the table on its own, so a bad reference or rate stops the import before writing. */
+function checkCompiles(file: ParsedRateFile): void {
+  try {
+    compileRateIndex(file.table, { tableIds: ['-'] });
+  } catch (error) {
+    if (!isTaxError(error)) throw error;
+    throw importError(file.fileName, undefined, error.message);
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,190 @@
+import { formatScaled } from '../core/money/format-scaled.ts';
+import type { JurisdictionDef, JurisdictionLevel, LocationDef, RateTable } from '../core/rates/rate-table.ts';
+import type { AuthorityType } from '../core/types.ts';
+import { importError } from './import-error.ts';
+import type { ParsedRateFile } from './parsed-rate-file.ts';
+import { parseRateCell } from './parse-rate-cell.ts';
+import type { RateInput } from './rate-input.ts';
+import { readCsvRows } from './read-csv-rows.ts';
+import type { UsPlaceNames } from './us-place-names.ts';
+
+/** The header of Avalara's free ZIP5 tables, exactly. */
+export const AVALARA_ZIP5_HEADER = [
+  'State',
+  'ZipCode',
+  'TaxRegionName',
+  'EstimatedCombinedRate',
+  'StateRate',
+  'EstimatedCountyRate',
+  'EstimatedCityRate',
+  'EstimatedSpecialRate',
+  'RiskLevel',
+] as const;
+
+const FILE_NAME = /(?:^|[\\/])TAXRATES_ZIP5_([A-Z]{2})(\d{4})(\d{2})\.csv$/i;
+const ZIP5 = /^\d{5}$/;
+/**
+ * How far the four parts may miss EstimatedCombinedRate, in 10^-8: Avalara rounds each part
+ * to 6 decimals, so their sum can be off by a few 0.000001; more than 0.00001 is a bad row.
+ */
+const PART_TOLERANCE = 1000;
+
+/** Where an Avalara table is published, for the table's provenance. */
+export const AVALARA_SOURCE_URL = 'https://www.avalara.com/taxrates/en/download-tax-tables.html';
+const AVALARA_LICENSE =
+  "Avalara's terms of use: free to download and use, not to redistribute. taxkit ships none; each user imports their own download.";
+
+/** The vintage and state an Avalara file name carries, or `undefined` for another name. */
+export function avalaraFileVintage(fileName: string): { state: string; from: string } | undefined {
+  const match = FILE_NAME.exec(fileName);
+  if (match === null) return undefined;
+  const month = Number(match[3]);
+  if (month < 1 || month > 12) return undefined;
+  return { state: (match[1] as string).toUpperCase(), from: `${match[2]}-${match[3]}-01` };
+}
+
+/**
+ * Reads one of Avalara's monthly `TAXRATES_ZIP5_<ST><YYYYMM>.csv` tables into a rate table
+ * whose ZIP entries are dated from the first day of the vintage month.
+ *
+ * Each ZIP gets up to four jurisdictions, each with the ZIP's own part as its rate: STATE
+ * (always, even at 0, so a ZIP without sales tax still names its state), and COUNTY (named
+ * from the ZIP→county table, else the region name), CITY and DISTRICT (Avalara's "special"
+ * rate; both named after TaxRegionName) when their part is above 0. Every one carries its
+ * state (`subdivision`), so a state's rules reach it.
+ *
+ * The engine's combined rate equals EstimatedCombinedRate exactly: where the four parts miss
+ * it (Avalara rounds each part to 6 decimals), the difference goes to the largest local part
+ * (DISTRICT, CITY, COUNTY on a tie), or to STATE when no local part is above 0.
+ *
+ * @throws TaxError INVALID_VALUE naming the file, line and reason: a file name without a
+ *   vintage, a header that is not Avalara's, a malformed ZIP, an unknown state, a rate outside
+ *   0..1, parts that miss the combined rate by more than 0.00001, a ZIP listed twice.
+ */
+export function parseAvalaraZip5(input: RateInput, places: UsPlaceNames): ParsedRateFile {
+  const { fileName } = input;
+  const vintage = avalaraFileVintage(fileName);
+  if (vintage === undefined) {
+    throw importError(
+      fileName,
+      undefined,
+      'an Avalara table must be named TAXRATES_ZIP5_<ST><YYYYMM>.csv: its vintage (the month its rates apply from) is read from the name.',
+    );
+  }
+  const { header, rows } = readCsvRows(input);
+  if (header.join(',') !== AVALARA_ZIP5_HEADER.join(',')) {
+    throw importError(fileName, 1, `the header is not Avalara's ZIP5 header (${AVALARA_ZIP5_HEADER.join(',')}).`);
+  }
+  if (rows.length === 0) throw importError(fileName, undefined, 'the table has no rows.');
+
+  const jurisdictions = new Map<string, JurisdictionDef>();
+  const locations: LocationDef[] = [];
+  const seen = new Set<string>();
+  for (const { cells, line } of rows) {
+    const state = (cells[0] as string).trim().toUpperCase();
+    const zip = (cells[1] as string).trim();
+    const region = (cells[2] as string).trim().toUpperCase();
+    const stateName = places.stateName(state);
+    if (stateName === undefined) throw importError(fileName, line, `unknown state "${cells[0]}".`);
+    if (!ZIP5.test(zip)) throw importError(fileName, line, `ZipCode "${cells[1]}" is not a 5-digit ZIP code.`);
+    const key = `US-${state}-${zip}`;
+    if (seen.has(key)) throw importError(fileName, line, `ZIP ${zip} is listed twice for ${state}.`);
+    seen.add(key);
+    const rate = (column: number) =>
+      parseRateCell(cells[column] as string, fileName, line, AVALARA_ZIP5_HEADER[column] as string);
+    const combined = rate(3);
+    const parts = [rate(4), rate(5), rate(6), rate(7)];
+    const residual = combined - parts.reduce((sum, part) => sum + part, 0);
+    if (Math.abs(residual) > PART_TOLERANCE) {
+      throw importError(
+        fileName,
+        line,
+        `the parts add up to ${formatScaled(combined - residual)}, not EstimatedCombinedRate ${formatScaled(combined)}.`,
+      );
+    }
+    const taker = absorber(parts);
+    parts[taker] = (parts[taker] as number) + residual;
+    if ((parts[taker] as number) < 0) {
+      throw importError(
+        fileName,
+        line,
+        `the parts cannot be made to add up to EstimatedCombinedRate ${formatScaled(combined)}.`,
+      );
+    }
+
+    const county = places.countyOf(zip, state);
+    const members: JurisdictionDef[] = [stateJurisdiction(state, stateName)];
+    const rates: number[] = [parts[0] as number];
+    const local: [JurisdictionLevel, string, string, number][] = [
+      ['COUNTY', county === undefined ? region : county.toUpperCase(), county ?? region, parts[1] as number],
+      ['CITY', region, region, parts[2] as number],
+      ['DISTRICT', region, region, parts[3] as number],
+    ];
+    for (const [level, name, authority, units] of local) {
+      if (units <= 0) continue;
+      members.push(localJurisdiction(state, level, name, authority));
+      rates.push(units);
+    }
+    for (const member of members) jurisdictions.set(member.id, member);
+    locations.push({
+      key,
+      from: vintage.from,
+      jurisdictions: members.map((member) => member.id),
+      rates: rates.map((units) => formatScaled(units)),
+    });
+  }
+
+  const table: RateTable = {
+    name: `avalara-zip5-${vintage.state}-${vintage.from.slice(0, 7)}`,
+    source: `Avalara's free combined sales tax rate table by ZIP code for ${vintage.state}, vintage ${vintage.from.slice(0, 7)} (${baseName(fileName)}), imported by taxkit. Estimated rates as Avalara publishes them.`,
+    sourceUrl: AVALARA_SOURCE_URL,
+    effectiveDate: vintage.from,
+    license: AVALARA_LICENSE,
+    jurisdictions: [...jurisdictions.values()],
+    rates: [],
+    locations,
+  };
+  return { fileName: baseName(fileName), format: 'avalara-zip5', table, rowCount: rows.length };
+}
+
+/** Which part takes the residual: the largest local part, most specific first on a tie; else STATE. */
+function absorber(parts: readonly number[]): number {
+  let best = 0;
+  for (const index of [3, 2, 1]) {
+    if ((parts[index] as number) > 0 && (best === 0 || (parts[index] as number) > (parts[best] as number)))
+      best = index;
+  }
+  return best;
+}
+
+function stateJurisdiction(state: string, name: string): JurisdictionDef {
+  return {
+    id: `US-${state}:STATE`,
+    country: 'US',
+    level: 'STATE',
+    name,
+    authorityName: `${name} State`,
+    authorityType: 'STATE',
+    taxType: 'SALES',
+    rateType: 'STATE SALES TAX',
+    subdivision: state,
+  };
+}
+
+function localJurisdiction(state: string, level: JurisdictionLevel, name: string, authority: string): JurisdictionDef {
+  return {
+    id: `US-${state}:${level}:${name}`,
+    country: 'US',
+    level,
+    name,
+    authorityName: authority,
+    authorityType: level as AuthorityType,
+    taxType: 'SALES',
+    rateType: `${level} SALES TAX`,
+    subdivision: state,
+  };
+}
+
+function baseName(fileName: string): string {
+  return fileName.replace(/^.*[\\/]/, '');
+}

@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/cli-io.ts';
+import { main } from '../../src/cli/main.ts';
+import { generateAvalaraFixture, type FixtureFile } from '../helpers/avalara-fixture.ts';
+
+const KEYS = {
+  TAXKIT_SECRET_KEY_TEST: 'sk_test_rates_000000000000000000',
+  TAXKIT_SECRET_KEY_LIVE: 'sk_live_rates_000000000000000000',
+  TAXKIT_PUBLIC_KEY_TEST: 'pk_test_rates_000000000000000000',
+  TAXKIT_PUBLIC_KEY_LIVE: 'pk_live_rates_000000000000000000',
+};
+
+const directory = mkdtempSync(join(tmpdir(), 'taxkit-rates-cli-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+function fakeIo(cwd: string) {
+  let out = '';
+  let err = '';
+  const controller = new AbortController();
+  let listening: (url: string) => void = () => undefined;
+  const listened = new Promise<string>((resolve) => (listening = resolve));
+  const io: CliIo = {
+    stdin: (async function* () {})(),
+    stdout: (text) => (out += text),
+    stderr: (text) => (err += text),
+    env: KEYS,
+    cwd,
+    shutdownSignal: () => controller.signal,
+    onListening: (url) => listening(url),
+  };
+  return { io, out: () => out, err: () => err, stop: () => controller.abort(), listening: listened };
+}
+
+const sale = (zip: string, taxDate?: number) =>
+  JSON.stringify({
+    customer: { address: { address_country: 'US', address_province: 'CA', address_postal_code: zip } },
+    order_details: {
+      customer_currency_code: 'USD',
+      tax_included_in_amount: false,
+      line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 1_000_000, quantity: 1 }],
+    },
+    ...(taxDate === undefined ? {} : { tax_date: taxDate }),
+  });
+
+async function calculate(url: string, body: string): Promise<Record<string, any>> {
+  const response = await fetch(`${url}/tax/calculations`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${KEYS.TAXKIT_SECRET_KEY_TEST}`,
+      'content-type': 'application/json',
+      'x-api-version': '2026-03-01',
+    },
+    body,
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, any>;
+}
+
+describe('taxkit rates import | list, then taxkit serve --db', () => {
+  const files = generateAvalaraFixture({ states: ['CA', 'NV'], zipsPerState: 40, vintages: ['202603', '202604'] });
+  for (const vintage of ['202603', '202604']) mkdirSync(join(directory, vintage));
+  for (const file of files) writeFileSync(join(directory, file.vintage, file.fileName), file.text);
+  const row = (files.find((file) => file.state === 'CA' && file.vintage === '202604') as FixtureFile).rows[0];
+
+  it('imports folders, prints a line per file and a summary; a second run changes nothing', async () => {
+    const first = fakeIo(directory);
+    expect(await main(['rates', 'import', '202604', '202603', '--db', 'rates.db'], first.io)).toBe(0);
+    const lines = first.out().trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('read TAXRATES_ZIP5_'))).toHaveLength(4);
+    expect(lines.at(-1)).toMatch(
+      /^Imported 4 file\(s\), 160 rows, into rates\.db in [\d.]+ s: 4 new\. Rate revision 1, snapshot [0-9a-f]{16}\.$/,
+    );
+    const again = fakeIo(directory);
+    expect(await main(['rates', 'import', '202603', '202604', '--db', 'rates.db'], again.io)).toBe(0);
+    expect(again.out()).toMatch(/0 new, 4 already imported \(unchanged\)\. Rate revision 1,/);
+  });
+
+  it('a bad file stops the import with exit 1, its name and line, and nothing written', async () => {
+    writeFileSync(
+      join(directory, 'bad.csv'),
+      'country,state,zip,effective_from,level,name,rate\nUS,CA,90002,2026-07-01,CITY,X,7\n',
+    );
+    const io = fakeIo(directory);
+    expect(await main(['rates', 'import', 'bad.csv', '202603', '--db', 'rates.db'], io.io)).toBe(1);
+    expect(io.err()).toMatch(/^taxkit rates import: bad\.csv, line 2: rate "7"/);
+    const list = fakeIo(directory);
+    expect(await main(['rates', 'list', '--db', 'rates.db'], list.io)).toBe(0);
+    expect(list.out()).toContain('rate revision 1');
+  });
+
+  it('lists each table with its vintage, rows, source, id and the snapshot a server will use', async () => {
+    const io = fakeIo(directory);
+    expect(await main(['rates', 'list', '--db', 'rates.db'], io.io)).toBe(0);
+    const out = io.out();
+    expect(out).toMatch(
+      /avalara-zip5-CA-2026-03 +from 2026-03-01 +avalara-zip5, 40 rows, TAXRATES_ZIP5_CA202603\.csv, id [0-9a-f]{16}/,
+    );
+    expect(out).toMatch(/avalara-zip5-NV-2026-04 +from 2026-04-01/);
+    expect(out).toContain('https://www.avalara.com/');
+    expect(out).toMatch(/us-states +from \d{4}-\d{2}-\d{2} +embedded/);
+    expect(out).toMatch(/Snapshot a server started now calculates with: [0-9a-f]{16}/);
+  });
+
+  it('wrong usage exits 2', async () => {
+    for (const argv of [
+      ['rates'],
+      ['rates', 'import'],
+      ['rates', 'list', 'x.csv'],
+      ['rates', 'import', 'x', '--format', 'xml'],
+      ['rates', 'drop'],
+    ]) {
+      const io = fakeIo(directory);
+      expect(await main(argv, io.io), argv.join(' ')).toBe(2);
+    }
+  });
+
+  it('a server started on the database calculates with the imported rates, and picks up a later import', async () => {
+    const server = fakeIo(directory);
+    const running = main(['serve', '--db', 'rates.db', '--port', '0'], server.io);
+    const url = await server.listening;
+    try {
+      const april = await calculate(url, sale(row?.zip as string, Date.UTC(2026, 3, 2) / 1000));
+      expect(april.total_tax_amount).toBe(row?.combined);
+      expect(april.line_items[0].tax_jurisdictions[0].jurisdiction_name).toBe('California');
+
+      const override = join(directory, 'override.csv');
+      writeFileSync(
+        override,
+        `country,state,zip,effective_from,level,name,rate\nUS,CA,${row?.zip},2026-05-01,STATE,California,0.06\nUS,CA,${row?.zip},2026-05-01,CITY,NEWTOWN,0.04\n`,
+      );
+      const importing = fakeIo(directory);
+      expect(await main(['rates', 'import', 'override.csv', '--db', 'rates.db'], importing.io)).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const may = await calculate(url, sale(row?.zip as string, Date.UTC(2026, 4, 2) / 1000));
+      expect(may.total_tax_amount).toBe(100_000);
+    } finally {
+      server.stop();
+      expect(await running).toBe(0);
+    }
+  });
+});
