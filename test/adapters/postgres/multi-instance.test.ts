@@ -81,9 +81,11 @@ describe.skipIf(tsxLoader === undefined)('three `taxkit serve --postgres` instan
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 409)).toHaveLength(20);
-    const stored = await store.listRefunds(TENANT, sale.body.id as string);
+    const stored = (await store.listRefunds(TENANT, sale.body.id as string, { limit: 100 })).items;
     expect(stored).toHaveLength(10);
-    const refunded = stored.flatMap((r) => r.lines).reduce((sum, line) => sum + line.amountExcludingTaxMinor, 0);
+    const refunded = stored
+      .flatMap((r) => r.lines)
+      .reduce((sum: number, line) => sum + line.amountExcludingTaxMinor, 0);
     expect(refunded).toBe(-10_000);
     const full = await call(at(1), 'POST', '/tax/refunds', { transaction_id: sale.body.id, type: 'full' });
     expect(full.status).toBe(409);

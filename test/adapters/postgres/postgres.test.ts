@@ -3,12 +3,11 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore, migratePostgres, type PostgresTaxStore } from '../../../adapters/postgres/index.ts';
-import { TaxError } from '../../../src/core/errors.ts';
 import { createTaxEngine } from '../../../src/engine.ts';
 import { expectTaxError, outcomesOf } from '../../conformance/assertions.ts';
-import { planFullRefund, planReversal } from '../../conformance/planners.ts';
+import { planFullRefund, planReversal, refusingPriorRefunds } from '../../conformance/planners.ts';
 import { makeLocalTable, makeRateRecord } from '../../helpers/rate-records.ts';
-import { makeCalculation, makeRefund, makeTaxLine, makeTransaction, nextId, TENANT } from '../../helpers/records.ts';
+import { makeCalculation, makeTaxLine, makeTransaction, nextId, TENANT } from '../../helpers/records.ts';
 import { freePort } from './start-postgres.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -145,7 +144,7 @@ describe('postgres store', () => {
       await blocker.query('ROLLBACK');
       blocker.release();
     }
-    expect(await store.listRefunds(TENANT, transaction.id)).toEqual([]);
+    expect((await store.listRefunds(TENANT, transaction.id, { limit: 10 })).items).toEqual([]);
   });
 
   it('reports a corrupt row as STORAGE_UNAVAILABLE with the parse error as cause', async () => {
@@ -174,15 +173,12 @@ describe('postgres store', () => {
     ]);
     const transaction = makeTransaction();
     await first.insertTransactions(TENANT, [transaction]);
-    // Each planner allows one refund only, and dawdles so the other really has to wait.
+    // Each planner allows one refund only: a second sees the balance the first one took.
     const once = (store: PostgresTaxStore) =>
-      store.insertRefund(TENANT, transaction.id, (current, prior) => {
-        if (prior.length > 0) throw new TaxError('TRANSACTION_FULLY_REFUNDED', 'Already refunded.');
-        return makeRefund({ id: nextId('ref'), transactionId: current.id });
-      });
+      store.insertRefund(TENANT, transaction.id, refusingPriorRefunds(planFullRefund()));
     const settled = await Promise.allSettled([once(first), once(second), once(first), once(second)]);
     expect(outcomesOf(settled)).toEqual([...Array(3).fill('TRANSACTION_FULLY_REFUNDED'), 'ok']);
-    const [refund] = await second.listRefunds(TENANT, transaction.id);
+    const [refund] = (await second.listRefunds(TENANT, transaction.id, { limit: 10 })).items;
     const reversals = await Promise.allSettled([
       first.reverseRefund(TENANT, refund?.id as string, planReversal()),
       second.reverseRefund(TENANT, refund?.id as string, planReversal()),
