@@ -7,7 +7,11 @@ import { readDataFile } from './read-data-file.ts';
 export const DEFAULT_RATE_FILES = ['rates/vat-gst.json', 'rates/us-states.json', 'rates/ca-provinces.json'] as const;
 
 /** The taxability rules taxkit ships (data/taxability/): how categories are taxed by region. */
-export const DEFAULT_TAXABILITY_FILES = ['taxability/us.json'] as const;
+export const DEFAULT_TAXABILITY_FILES = [
+  'taxability/us.json',
+  'taxability/ca.json',
+  'taxability/vat-gst.json',
+] as const;
 
 let cachedRates: readonly RateTable[] | undefined;
 let cachedRules: readonly RateTable[] | undefined;

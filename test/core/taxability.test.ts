@@ -336,14 +336,24 @@ describe('compiling taxability rules', () => {
     expect(() => compileWith([{ ...base, from: 'soon' }])).toThrow(/effective date/);
   });
 
-  it('refuses an unknown category, a bad rate or fraction, and a reduced rate that does not say what locals do', () => {
+  it('refuses an unknown category, a bad rate or fraction, and locals told to "follow" a reduced rate', () => {
     expect(() => compileWith([{ ...base, categories: ['FOOD'] }])).toThrow(/not a product category/);
     expect(() => compileWith([{ ...base, treatment: { kind: 'rate', rate: '7%' } }])).toThrow(/Rate/);
     expect(() => compileWith([{ ...base, treatment: { kind: 'partial', fraction: '1' } }])).toThrow(/fraction/);
-    expect(() => compileWith([{ ...base, treatment: { kind: 'rate', rate: '0.01' } }])).toThrow(/local/);
+    expect(() => compileWith([{ ...base, treatment: { kind: 'rate', rate: '0.01' }, local: 'follow' }])).toThrow(
+      /local/,
+    );
     expect(() => compileWith([{ ...base, treatment: { kind: 'exempt_below', thresholdMinor: 1.5 } }])).toThrow(
       /thresholdMinor/,
     );
+  });
+
+  it('a reduced rate that says nothing of local taxes leaves them at their own rate', () => {
+    const index = compileWith([{ ...base, treatment: { kind: 'rate', rate: '0.02' } }]);
+    const rates = lookupRates(index, 'US-TX-75001', TODAY) ?? [];
+    const result = calculateLines([line('FOOD_GENERAL', 10_000)], rates, false, undefined).lines[0]!;
+    expect(result.jurisdictions.map((entry) => entry.rate)).toEqual(['0.02', '0.01', '0.01']);
+    expect(result.taxMinor).toBe(400);
   });
 
   it('refuses a partial base whose exact rate needs more than 8 decimals', () => {

@@ -23,6 +23,7 @@ export interface RegionRules {
 export type TaxabilityIndex = ReadonlyMap<string, RegionRules>;
 
 const OPEN_END = 2_147_483_647;
+const TAXABLE: Treatment = { kind: 'taxable' };
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 interface DatedRule {
@@ -102,13 +103,22 @@ function buildRegion(categories: ReadonlyMap<string, readonly DatedRule[]>): Reg
       if (active === undefined) continue;
       const { rule } = active;
       primaryMap.set(category, compileTreatment(rule.treatment, rule.note));
-      const localTreatment = rule.local === undefined || rule.local === 'follow' ? rule.treatment : rule.local;
-      localMap.set(category, compileTreatment(localTreatment, rule.note));
+      localMap.set(category, compileTreatment(localTreatmentOf(rule), rule.note));
     }
     primary.push(primaryMap);
     local.push(localMap);
   }
   return { days, primary, local };
+}
+
+/**
+ * What the region's county, city and district taxes do: `local` when given; else the same as
+ * the region's tax ("follow"), except for a reduced rate, which local taxes cannot follow: they
+ * keep their own rate unless the rule says otherwise.
+ */
+function localTreatmentOf(rule: TaxabilityRule): Treatment {
+  if (rule.local !== undefined && rule.local !== 'follow') return rule.local;
+  return rule.treatment.kind === 'rate' ? TAXABLE : rule.treatment;
 }
 
 function compileTreatment(treatment: Treatment, note: string): CompiledCategoryRule {
@@ -169,8 +179,8 @@ function checkRule(rule: TaxabilityRule): DatedRule {
   }
   checkTreatment(rule.treatment, fail);
   if (rule.local !== undefined && rule.local !== 'follow') checkTreatment(rule.local, fail);
-  if (rule.treatment.kind === 'rate' && (rule.local === undefined || rule.local === 'follow')) {
-    fail('a reduced-rate rule must say what local taxes do ("local").');
+  if (rule.treatment.kind === 'rate' && rule.local === 'follow') {
+    fail('local taxes cannot "follow" a reduced rate; say what they do instead ("local").');
   }
   return { rule, from, to };
 }

@@ -38,8 +38,10 @@ export interface TaxabilityRule {
   readonly treatment: Treatment;
   /**
    * Treatment by the county, city and district taxes of the region. "follow" (the default): the
-   * same as `treatment`, which is what most US states require of local taxes. A reduced-rate rule
-   * must say what local taxes do, because a local rate cannot be "reduced to the state's rate".
+   * same as `treatment`, which is what most US states require of local taxes. A local rate
+   * cannot follow a reduced rate ("reduced to the state's rate" means nothing for a county), so
+   * for a `rate` treatment the default is that local taxes keep their own rate, and "follow" is
+   * refused.
    */
   readonly local?: 'follow' | Treatment;
   /** Why, in words: shown as the `note` of every jurisdiction entry the rule changes. */

@@ -1,0 +1,118 @@
+/**
+ * Reduced VAT/GST rates and Canadian taxability through the engine, with the embedded data
+ * (issue 9): the categories people buy every day, in the countries and provinces taxkit covers.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTaxEngine } from '../../src/engine.ts';
+import { createCountingIds } from '../../src/random-ids.ts';
+
+type Wire = Record<string, any>;
+const engineAt = (iso: string) =>
+  createTaxEngine({ clock: { now: () => Date.parse(`${iso}T12:00:00Z`) }, ids: createCountingIds() });
+const today = engineAt('2026-11-22');
+
+async function tax(
+  place: { country: string; province?: string; postal?: string },
+  category: string,
+  currency = 'EUR',
+  engine = today,
+): Promise<Wire> {
+  return (await engine.calculations.create(
+    {
+      customer: {
+        address: {
+          address_country: place.country,
+          address_province: place.province ?? '',
+          address_postal_code: place.postal ?? '',
+        },
+      },
+      order_details: {
+        customer_currency_code: currency,
+        tax_included_in_amount: false,
+        line_items: [{ reference_line_item_id: 'l1', product_category: category, amount: 10_000, quantity: 1 }],
+      },
+    },
+    { version: '2026-03-01' },
+  )) as Wire;
+}
+
+describe('reduced VAT/GST rates', () => {
+  it.each([
+    ['DE', 'FOOD_GENERAL', 700],
+    ['DE', 'BOOKS_DIGITAL', 700],
+    ['DE', 'GENERAL_MERCHANDISE', 1900],
+    ['FR', 'FOOD_GENERAL', 550],
+    ['FR', 'NEWSPAPERS_PRINTED', 210],
+    ['FR', 'PASSENGER_TRANSPORT', 1000],
+    ['IT', 'BOOKS_PRINTED', 400],
+    ['ES', 'MEDICINES_PRESCRIPTION', 400],
+    ['NL', 'FOOD_GENERAL', 900],
+    ['IE', 'CLOTHING_CHILDREN', 0],
+    ['LU', 'CLOTHING_CHILDREN', 300],
+    ['SE', 'FOOD_GENERAL', 600],
+    ['FI', 'FOOD_GENERAL', 1350],
+    ['RO', 'FOOD_GENERAL', 1100],
+    ['PL', 'FOOD_GENERAL', 500],
+    ['GB', 'FOOD_GENERAL', 0],
+    ['GB', 'BOOKS_DIGITAL', 0],
+    ['GB', 'CLOTHING_CHILDREN', 0],
+    ['GB', 'MEDICINES_NONPRESCRIPTION', 2000],
+    ['NO', 'FOOD_GENERAL', 1500],
+    ['NO', 'BOOKS_DIGITAL', 0],
+    ['CH', 'FOOD_GENERAL', 260],
+    ['AU', 'FOOD_GENERAL', 0],
+    ['AU', 'FOOD_PREPARED', 1000],
+    ['NZ', 'FOOD_GENERAL', 1500],
+    ['SG', 'FOOD_GENERAL', 900],
+  ])('%s %s on 100.00 owes %i', async (country, category, expected) => {
+    const result = await tax({ country }, category);
+    expect(result.total_tax_amount).toBe(expected);
+    // Where a rule changed the rate, the note says so.
+    const standard = await tax({ country }, 'GENERAL_MERCHANDISE');
+    if (standard.total_tax_amount !== expected) {
+      expect(result.line_items[0].tax_jurisdictions[0].note).toMatch(/reduced|zero-rated|GST-free/);
+    }
+  });
+
+  it('follows the rate in force on the sale date: Germany 5 % in late 2020, Sweden 12 % before April 2026', async () => {
+    expect((await tax({ country: 'DE' }, 'FOOD_GENERAL', 'EUR', engineAt('2020-10-01'))).total_tax_amount).toBe(500);
+    expect((await tax({ country: 'SE' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-03-31'))).total_tax_amount).toBe(1200);
+    expect((await tax({ country: 'SE' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-04-01'))).total_tax_amount).toBe(600);
+  });
+});
+
+describe('Canada', () => {
+  const on = { country: 'CA', province: 'ON', postal: 'M5V 2T6' };
+  const bc = { country: 'CA', province: 'BC', postal: 'V6B 1A1' };
+  const qc = { country: 'CA', province: 'QC', postal: 'H2X 1Y4' };
+
+  it('basic groceries are zero-rated for GST/HST and QST; candy is not', async () => {
+    expect((await tax(on, 'FOOD_GENERAL', 'CAD')).total_tax_amount).toBe(0);
+    expect((await tax(qc, 'FOOD_GENERAL', 'CAD')).total_tax_amount).toBe(0);
+    expect((await tax(bc, 'FOOD_GENERAL', 'CAD')).total_tax_amount).toBe(0);
+    expect((await tax(on, 'CANDY', 'CAD')).total_tax_amount).toBe(1300);
+  });
+
+  it("Ontario rebates the provincial part of the HST on books and children's clothing: 5 %", async () => {
+    const books = await tax(on, 'BOOKS_PRINTED', 'CAD');
+    expect(books.total_tax_amount).toBe(500);
+    expect(books.line_items[0].tax_jurisdictions[0].note).toMatch(/rebates the provincial part/);
+    expect((await tax(on, 'CLOTHING_CHILDREN', 'CAD')).total_tax_amount).toBe(500);
+  });
+
+  it("British Columbia: children's clothing pays the GST only; Quebec: printed books pay the GST only", async () => {
+    const clothing = await tax(bc, 'CLOTHING_CHILDREN', 'CAD');
+    expect(clothing.line_items[0].tax_jurisdictions.map((entry: Wire) => entry.tax_rate)).toEqual([0.05, 0]);
+    expect(clothing.total_tax_amount).toBe(500);
+    expect((await tax(qc, 'BOOKS_PRINTED', 'CAD')).total_tax_amount).toBe(500);
+    expect((await tax(qc, 'GENERAL_MERCHANDISE', 'CAD')).total_tax_amount).toBe(1498);
+  });
+
+  it('the GST/HST holiday zero-rated restaurant food and toys of that list from 2024-12-14 to 2025-02-15', async () => {
+    const during = engineAt('2025-01-10');
+    expect((await tax(on, 'FOOD_PREPARED', 'CAD', during)).total_tax_amount).toBe(0);
+    expect((await tax(on, 'CLOTHING_CHILDREN', 'CAD', during)).total_tax_amount).toBe(0);
+    expect((await tax(on, 'FOOD_PREPARED', 'CAD', engineAt('2025-02-16'))).total_tax_amount).toBe(1300);
+    expect((await tax(on, 'FOOD_PREPARED', 'CAD', engineAt('2024-12-13'))).total_tax_amount).toBe(1300);
+  });
+});
