@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore } from '../../../adapters/postgres/index.ts';
 import type { CliIo } from '../../../src/cli/cli-io.ts';
 import { main } from '../../../src/cli/main.ts';
+import { generateAvalaraFixture } from '../../helpers/avalara-fixture.ts';
 import { INSTANCE_KEYS } from './start-instance.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -103,5 +104,20 @@ describe('taxkit serve and migrate with --postgres (in-process)', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('rates import --postgres stores the tables in the database, and rates list reads them back', async () => {
+    const schemaUrl = new URL(url);
+    const { io, out, err } = fakeIo();
+    mkdirSync(join(io.cwd, '202603'));
+    for (const file of generateAvalaraFixture({ states: ['NV'], zipsPerState: 5, vintages: ['202603'] })) {
+      writeFileSync(join(io.cwd, '202603', file.fileName), file.text);
+    }
+    expect(await main(['rates', 'import', '202603', '--postgres', schemaUrl.toString()], io), err()).toBe(0);
+    expect(out()).toMatch(/into PostgreSQL postgres:\/\/postgres:\*\*\*@[^ ]+ in [\d.]+ s: 1 new\. Rate revision 1,/);
+    const list = fakeIo({ ...INSTANCE_KEYS, TAXKIT_POSTGRES_URL: url });
+    expect(await main(['rates', 'list'], list.io)).toBe(0);
+    expect(list.out()).toMatch(/avalara-zip5-NV-2026-03 +from 2026-03-01 +avalara-zip5, 5 rows/);
+    expect(list.out()).not.toContain(new URL(url).password);
   });
 });
