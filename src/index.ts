@@ -6,9 +6,48 @@
  * @module
  */
 export { createTaxEngine, type TaxEngine, type TaxEngineOptions } from './engine.ts';
-export type { CallContext } from './engine-deps.ts';
+export type {
+  CallContext,
+  CalculationsApi,
+  CustomersApi,
+  MerchantsApi,
+  PlatformApi,
+  ProductsApi,
+  RefundReversalsApi,
+  RefundsApi,
+  TransactionsApi,
+} from './engine-api.ts';
+// The request and response JSON of every operation, per version (from the zod schemas).
+export type * from './wire/api-types.ts';
 export { TaxError, TAX_ERROR_STATUS, isTaxError, type TaxErrorType } from './core/errors.ts';
-export type * from './core/types.ts';
+// The domain records (what a TaxStore keeps) share names with the wire responses above, so
+// they come as one namespace: `domain.Calculation`, `domain.Transaction`, …; the names that
+// do not clash are exported directly too.
+export type * as domain from './core/types.ts';
+export type {
+  Address,
+  AddressResolutionStatus,
+  AuthorityType,
+  AutomaticTax,
+  CalculationCustomer,
+  CustomerType,
+  JsonValue,
+  JurisdictionTax,
+  LocationSource,
+  LocationUsed,
+  Metadata,
+  Mode,
+  Page,
+  PlatformDetails,
+  RefundLine,
+  RefundReversal,
+  RefundType,
+  ResolutionPrecision,
+  TaxId,
+  TaxLine,
+  TaxType,
+  Tenant,
+} from './core/types.ts';
 
 export { compileRateIndex } from './core/rates/compile-rate-index.ts';
 export { lookupRates } from './core/rates/lookup-rates.ts';
