@@ -68,4 +68,24 @@ export { createCountingIds, createRandomIds } from './random-ids.ts';
 export type { Clock } from './ports/clock.ts';
 export type { IdPrefix, Ids } from './ports/ids.ts';
 export type { GeoLocation, GeoLookup } from './ports/geo.ts';
-export type { ListOptions, RefundPlanner, ReversalPlanner, TaxStore } from './ports/store.ts';
+export type { ListOptions, RefundPlanner, ReversalPlanner, StoreRates, TaxStore } from './ports/store.ts';
+
+export {
+  importRates,
+  type ImportedFile,
+  type ImportRatesOptions,
+  type RateFileFormat,
+  type RateImportReport,
+} from './rates/import-rates.ts';
+export type { RateInput } from './rates/rate-input.ts';
+export type { RateSource } from './rates/create-rate-source.ts';
+export type {
+  ActiveRateTables,
+  RateImportOutcome,
+  RateSnapshot,
+  RateTableFormat,
+  RateTableRecord,
+  RateTableSummary,
+} from './core/rates/rate-table-record.ts';
+export { hashRateTable } from './core/rates/hash-rate-table.ts';
+export { snapshotId } from './core/rates/snapshot-id.ts';
