@@ -43,8 +43,17 @@ export function createPostgresLedger(run: PostgresRunner, s: Statements): StoreL
       return recordOf<Calculation>((await run.read(s.getCalculation, key(tenant, id))).rows);
     },
 
-    insertTransactions: (tenant, batch) =>
-      run.transaction(async (query) => {
+    async insertTransactions(tenant, batch) {
+      const [only] = batch;
+      if (batch.length === 1 && only !== undefined) {
+        // The common case, a sale of its own: the check and the insert in one statement.
+        const inserted = await run.write(s.insertUnrecordedTransaction, transactionRow(tenant, only), (index) =>
+          clashError(index, only),
+        );
+        if (inserted.rowCount === 0) throw calculationRecorded(only.calculationId);
+        return;
+      }
+      await run.transaction(async (query) => {
         // Before any insert: the order and the fee of one platform calculation share its id,
         // so a calculation recorded as either type is recorded.
         for (const calculationId of new Set(batch.map((transaction) => transaction.calculationId))) {
@@ -52,7 +61,8 @@ export function createPostgresLedger(run: PostgresRunner, s: Statements): StoreL
           if (found.rowCount !== 0) throw calculationRecorded(calculationId);
         }
         for (const transaction of batch) await insertTransaction(query, s, tenant, transaction);
-      }),
+      });
+    },
     async getTransaction(tenant, id) {
       return recordOf<Transaction>((await run.read(s.getLiveTransaction, key(tenant, id))).rows);
     },
@@ -179,12 +189,16 @@ async function insertTransaction(query: Query, s: Statements, tenant: Tenant, tr
     await query(s.insertTransaction, transactionRow(tenant, transaction));
   } catch (error) {
     const clash = clashOf(error);
-    if (clash === 'transactions_reference_order_unique') throw duplicateOrder(transaction);
-    if (clash === 'transactions_calculation_unique') throw calculationRecorded(transaction.calculationId);
-    // Ids come from the engine's id source: a taken one is not the caller's duplicate.
-    if (clash !== undefined) throw idTaken('transaction', transaction.id);
-    throw error;
+    throw clash === undefined ? error : clashError(clash, transaction);
   }
+}
+
+/** The port's error for a transaction insert that clashed with the unique index `index`. */
+function clashError(index: string, transaction: Transaction) {
+  if (index === 'transactions_reference_order_unique') return duplicateOrder(transaction);
+  if (index === 'transactions_calculation_unique') return calculationRecorded(transaction.calculationId);
+  // Ids come from the engine's id source: a taken one is not the caller's duplicate.
+  return idTaken('transaction', transaction.id);
 }
 
 /** The unique index a failed insert clashed with, or `undefined` when it failed otherwise. */

@@ -10,7 +10,7 @@ import {
   refunds,
   transactions,
 } from './schema.ts';
-import { bound, compile, insertAll, tenantIs } from './statement-parts.ts';
+import { bound, compile, insertAll, insertUnless, tenantIs } from './statement-parts.ts';
 
 const p = sql.placeholder;
 
@@ -87,6 +87,12 @@ export function prepareStatements() {
     ),
 
     insertTransaction: compile('insert_transaction', insertAll(db, transactions)),
+    /** One sale on its own: inserted unless its calculation was already recorded (as any type). */
+    insertUnrecordedTransaction: insertUnless(
+      'insert_unrecorded_transaction',
+      transactions,
+      transactions.calculationId,
+    ),
     getLiveTransaction: compile(
       'get_live_transaction',
       db.select({ body: transactions.body }).from(transactions).where(liveTransaction),

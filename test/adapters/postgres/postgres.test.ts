@@ -156,6 +156,33 @@ describe('postgres store', () => {
     expect(error.cause).toBeInstanceOf(SyntaxError);
   });
 
+  it('records a sale of its own in one statement that still refuses a calculation recorded as the other type', async () => {
+    const store = await track(createPostgresStore({ connectionString: url, schema: freshSchema() }));
+    const fee = makeTransaction({ type: 'fee' });
+    await store.insertTransactions(TENANT, [fee]);
+    const order = makeTransaction({ type: 'order', calculationId: fee.calculationId });
+    await expectTaxError(store.insertTransactions(TENANT, [order]), 'CALCULATION_ALREADY_RECORDED');
+    expect(await store.getTransaction(TENANT, order.id)).toBeUndefined();
+    // Every statement the store's connections send while it records one more sale.
+    const statements: string[] = [];
+    const client = await store.pool.connect();
+    client.release();
+    const fresh = makeTransaction();
+    const original = Object.getPrototypeOf(client).query;
+    Object.getPrototypeOf(client).query = function (this: unknown, config: unknown, ...rest: unknown[]) {
+      statements.push(typeof config === 'string' ? config : String((config as { text: string }).text));
+      return original.call(this, config, ...rest);
+    };
+    try {
+      await store.insertTransactions(TENANT, [fresh]);
+    } finally {
+      Object.getPrototypeOf(client).query = original;
+    }
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^insert into "transactions" .* where not exists/);
+    expect(await store.getTransaction(TENANT, fresh.id)).toStrictEqual(fresh);
+  });
+
   it('keeps money totals in bigint columns a report can sum exactly', async () => {
     const store = await track(createPostgresStore({ connectionString: url, schema: freshSchema() }));
     const max = Number.MAX_SAFE_INTEGER;
