@@ -173,5 +173,9 @@ function resolveOther(address: Address): ResolvedPlace {
   if (fiveDigitPostcode(postal) !== undefined && namesTerritory(address.country, province)) {
     return located([address.country], '', false);
   }
-  return located(province === '' ? [address.country] : [`${address.country}-${province}`, address.country], province, true);
+  return located(
+    province === '' ? [address.country] : [`${address.country}-${province}`, address.country],
+    province,
+    true,
+  );
 }

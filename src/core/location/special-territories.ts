@@ -52,7 +52,12 @@ const RULES: Readonly<Record<string, readonly PostcodeRule[]>> = {
   ],
   IT: [
     { key: 'IT-LIVIGNO', name: 'Livigno', prefixes: ['23041'], provinces: ['SO', 'LOM', '25', 'LOMBARDIA', 'SONDRIO'] },
-    { key: 'IT-CAMPIONE', name: "Campione d'Italia", prefixes: ['22061'], provinces: ['CO', 'LOM', '25', 'LOMBARDIA', 'COMO'] },
+    {
+      key: 'IT-CAMPIONE',
+      name: "Campione d'Italia",
+      prefixes: ['22061'],
+      provinces: ['CO', 'LOM', '25', 'LOMBARDIA', 'COMO'],
+    },
   ],
   GR: [{ key: 'GR-ATHOS', name: 'Mount Athos', prefixes: ['63086'], provinces: ['69', 'AGION OROS', 'MOUNT ATHOS'] }],
   FI: [{ key: 'AX', name: 'Åland Islands', prefixes: ['22'], provinces: ['01', 'AX', 'ÅLAND', 'ALAND', 'AHVENANMAA'] }],
