@@ -65,6 +65,9 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
   const kept = new Map<string, CompactCalculation>();
   const sharedTemplates = new Map<string, string>();
   let bytes = 0;
+  /** Whether insertion order is also expiry order, so the expired ones are the oldest. */
+  let inExpiryOrder = true;
+  let latestExpiry = Number.NEGATIVE_INFINITY;
   const keyOf = (tenant: Tenant, id: string) => `${tenant.accountId.length}:${tenant.mode}:${tenant.accountId}${id}`;
   const sizeOf = (key: string, compact: CompactCalculation) => key.length + compact.head.length + ENTRY_OVERHEAD_BYTES;
 
@@ -89,7 +92,12 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
   /** Evicts down to the headroom, sparing `newest` (the calculation being inserted). */
   function makeRoom(now: number, newest: string): void {
     for (const [key, compact] of kept) {
-      if (compactExpiresAt(compact.head) < now && key !== newest) remove(key, compact);
+      if (compactExpiresAt(compact.head) < now) {
+        if (key !== newest) remove(key, compact);
+      } else if (inExpiryOrder) {
+        // Kept in expiry order (one lifetime, a clock that only moves on): no later one expired.
+        break;
+      }
     }
     for (const [key, compact] of kept) {
       if (!overLimit(HEADROOM)) break;
@@ -105,6 +113,8 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       const compact = { head: flat(head), templates: share(templates) };
       kept.set(flat(key), compact);
       bytes += sizeOf(key, compact);
+      if (calculation.expiresAt < latestExpiry) inExpiryOrder = false;
+      else latestExpiry = calculation.expiresAt;
       if (overLimit(0)) makeRoom(calculation.createdAt, key);
     },
     get(tenant, id) {

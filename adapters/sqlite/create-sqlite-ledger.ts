@@ -6,10 +6,12 @@ import {
   transactionNotFound,
 } from '../../src/ports/store-errors.ts';
 import type Database from 'better-sqlite3';
-import type { Calculation, Refund, Tenant, Transaction } from '../../src/core/types.ts';
+import type { Refund, Tenant, Transaction } from '../../src/core/types.ts';
 import type { RefundPlanner, ReversalPlanner, StoreLedger, TaxStore } from '../../src/ports/store.ts';
 import type { LedgerStatements } from './prepare-ledger-statements.ts';
-import { calculationRow, recordOf, refundRow, reversalRow, tenantOf, transactionRow } from './record-rows.ts';
+import type { CommitQueue } from './create-commit-queue.ts';
+import type { QuoteWriter } from './create-quote-writer.ts';
+import { recordOf, refundRow, reversalRow, tenantOf, transactionRow } from './record-rows.ts';
 import { callPlanner, settle, uniqueViolation } from './sqlite-errors.ts';
 import { writeTransaction } from './write-transaction.ts';
 import { clampLimit } from './create-sqlite-directory.ts';
@@ -19,14 +21,19 @@ import { applyRefund, remainingBalance, type LineBalance } from '../../src/core/
  * The SQLite store's ledger. Every check-then-write runs in one `BEGIN IMMEDIATE` transaction,
  * which takes the write lock up front: another connection, in this process or another, waits
  * (busy_timeout) rather than reading a state that is about to change. The transaction
- * functions are built once here, not per call.
+ * functions are built once here, not per call. Sales, refunds and reversals go through the
+ * group commit (`create-commit-queue.ts`: several writes, one fsync); calculations through the
+ * quote writer (`create-quote-writer.ts`: batches without an fsync of their own).
  */
 export function createSqliteLedger(
   client: Database.Database,
   s: LedgerStatements,
-  durable: boolean,
+  quotes: QuoteWriter,
+  commits: CommitQueue,
 ): StoreLedger & Pick<TaxStore, 'deleteCalculationsExpiredBefore'> {
   const writing = <A extends unknown[], R>(work: (...args: A) => R) => writeTransaction(client, work);
+  // Durable writes share group commits: each is acknowledged after the fsync of its group.
+  const durably = <R>(work: () => R) => commits.commit(work);
 
   const recordTransactions = writing((tenant: Tenant, batch: readonly Transaction[]) => {
     // Before any insert: the order and the fee of one platform calculation share its id.
@@ -112,36 +119,20 @@ export function createSqliteLedger(
   });
 
   return {
-    insertCalculation: (tenant, calculation) =>
-      settle(() => {
-        // A calculation is a quote, not a sale: losing the last few to a power cut only means
-        // the caller calculates again. So it is committed without its own fsync (WAL frames
-        // reach the disk with the next durable commit or checkpoint), which spares every
-        // checkout's first call a disk flush. Sales, refunds and reversals stay FULL.
-        if (!durable) {
-          s.insertCalculation.run(calculationRow(tenant, calculation));
-          return;
-        }
-        client.pragma('synchronous = NORMAL');
-        try {
-          s.insertCalculation.run(calculationRow(tenant, calculation));
-        } finally {
-          client.pragma('synchronous = FULL');
-        }
-      }),
+    insertCalculation: (tenant, calculation) => settle(() => quotes.insert(tenant, calculation)),
     deleteCalculationsExpiredBefore: (before, limit) =>
-      settle(() =>
-        limit === undefined
+      settle(() => {
+        quotes.flush();
+        return limit === undefined
           ? s.deleteCalculationsExpiredBefore.run({ before }).changes
-          : s.deleteSomeCalculationsExpiredBefore.run({ before, limit: Math.max(0, Math.floor(limit)) }).changes,
-      ),
-    getCalculation: (tenant, id) =>
-      settle(() => recordOf<Calculation>(s.getCalculation.get({ ...tenantOf(tenant), id }))),
-    insertTransactions: (tenant, transactions) => settle(() => recordTransactions(tenant, transactions)),
+          : s.deleteSomeCalculationsExpiredBefore.run({ before, limit: Math.max(0, Math.floor(limit)) }).changes;
+      }),
+    getCalculation: (tenant, id) => settle(() => quotes.get(tenant, id)),
+    insertTransactions: (tenant, transactions) => durably(() => recordTransactions(tenant, transactions)),
     getTransaction: (tenant, id) =>
       settle(() => recordOf<Transaction>(s.getLiveTransaction.get({ ...tenantOf(tenant), id }))),
-    deleteTransaction: (tenant, id, at) => settle(() => removeTransaction(tenant, id, at)),
-    insertRefund: (tenant, transactionId, plan) => settle(() => recordRefund(tenant, transactionId, plan)),
+    deleteTransaction: (tenant, id, at) => durably(() => removeTransaction(tenant, id, at)),
+    insertRefund: (tenant, transactionId, plan) => durably(() => recordRefund(tenant, transactionId, plan)),
     getRefund: (tenant, id) => settle(() => recordOf<Refund>(s.getRefund.get({ ...tenantOf(tenant), id }))),
     listRefunds: (tenant, transactionId, options) =>
       settle(() => {
@@ -156,7 +147,7 @@ export function createSqliteLedger(
           hasMore: rows.length > limit,
         };
       }),
-    reverseRefund: (tenant, refundId, plan) => settle(() => recordReversal(tenant, refundId, plan)),
+    reverseRefund: (tenant, refundId, plan) => durably(() => recordReversal(tenant, refundId, plan)),
   };
 }
 

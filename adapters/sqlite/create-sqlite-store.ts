@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import { TaxError } from '../../src/core/errors.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
 import { createSqliteDirectory } from './create-sqlite-directory.ts';
+import { createCommitQueue } from './create-commit-queue.ts';
+import { createQuoteWriter } from './create-quote-writer.ts';
 import { createSqliteLedger } from './create-sqlite-ledger.ts';
 import { createSqliteRates } from './create-sqlite-rates.ts';
 import { openSqlite, type SqliteConnection } from './open-sqlite.ts';
@@ -49,16 +51,22 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteTaxStore {
     const durable = options.durable ?? true;
     connection = openSqlite(options.path, durable);
     const { client, db } = connection;
+    // Preparing fails when the file's tables are not the ones this version expects.
+    const quotes = createQuoteWriter(client, durable);
+    const commits = createCommitQueue(client);
     return {
       name: 'sqlite',
       client,
-      // Preparing fails when the file's tables are not the ones this version expects.
-      ...createSqliteLedger(client, prepareLedgerStatements(db), durable),
+      ...createSqliteLedger(client, prepareLedgerStatements(db), quotes, commits),
       ...createSqliteDirectory(client, prepareDirectoryStatements(db)),
       ...createSqliteRates(client),
       async close() {
         // A second close() is a no-op; calls after it fail with STORAGE_UNAVAILABLE.
-        if (client.open) client.close();
+        if (!client.open) return;
+        // What is queued is written first: queued calculations, and the group commit in waiting.
+        quotes.flush();
+        commits.flush();
+        client.close();
       },
     };
   } catch (error) {

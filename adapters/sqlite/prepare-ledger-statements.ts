@@ -11,12 +11,6 @@ const p = sql.placeholder;
  */
 export function prepareLedgerStatements(db: BetterSQLite3Database) {
   return {
-    insertCalculation: prepareInsert(db, calculations),
-    getCalculation: db
-      .select({ body: calculations.body })
-      .from(calculations)
-      .where(and(tenantIs(calculations), eq(calculations.id, p('id'))))
-      .prepare(),
     /** Housekeeping, across tenants; served by the calculations_expires_at index. */
     deleteCalculationsExpiredBefore: db
       .delete(calculations)

@@ -6,7 +6,6 @@
  * @module
  */
 import type {
-  Calculation,
   Customer,
   Merchant,
   Product,
@@ -16,25 +15,8 @@ import type {
   Tenant,
   Transaction,
 } from '../../src/core/types.ts';
-import type { calculations, customers, merchants, products, refundReversals, refunds, transactions } from './schema.ts';
+import type { customers, merchants, products, refundReversals, refunds, transactions } from './schema.ts';
 import type { RowOf } from './statement-parts.ts';
-
-/** The INSERT parameters of a calculation. */
-export function calculationRow(tenant: Tenant, calculation: Calculation): RowOf<typeof calculations> {
-  return {
-    ...tenantOf(tenant),
-    id: calculation.id,
-    kind: calculation.kind,
-    currency: calculation.currency,
-    totalExcludingTaxMinor: calculation.totalExcludingTaxMinor,
-    totalTaxMinor: calculation.totalTaxMinor,
-    totalIncludingTaxMinor: calculation.totalIncludingTaxMinor,
-    createdAt: calculation.createdAt,
-    expiresAt: calculation.expiresAt,
-    deletedAt: null,
-    body: JSON.stringify(calculation),
-  };
-}
 
 /** The INSERT parameters of a transaction. */
 export function transactionRow(tenant: Tenant, transaction: Transaction): RowOf<typeof transactions> {

@@ -31,7 +31,8 @@ export function settle<T>(work: () => T): Promise<T> {
   }
 }
 
-function toStoreError(thrown: unknown): unknown {
+/** What a caller gets for what a store call threw: see {@link settle}. */
+export function toStoreError(thrown: unknown): unknown {
   if (thrown instanceof PlannerFailure) return thrown.thrown;
   if (isTaxError(thrown)) return thrown;
   const reason = thrown instanceof Error ? thrown.message : String(thrown);

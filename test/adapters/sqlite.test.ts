@@ -2,6 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore, migrateSqlite, type SqliteTaxStore } from '../../adapters/sqlite/index.ts';
@@ -131,7 +132,7 @@ describe('sqlite store', () => {
     expect(store.client.pragma('busy_timeout', { simple: true })).toBe(5000);
   });
 
-  it('commits calculations (quotes) without their own fsync, and every sale with one', async () => {
+  it('commits calculations (quotes) in batches without their own fsync, and every sale with one', async () => {
     const store = track(createSqliteStore({ path: newPath() }));
     const modes: number[] = [];
     const pragma = store.client.pragma.bind(store.client);
@@ -140,11 +141,19 @@ describe('sqlite store', () => {
       return pragma(source, options);
     }) as typeof store.client.pragma;
     const calculation = makeCalculation();
-    await store.insertCalculation(TENANT, calculation);
+    const others = [makeCalculation(), makeCalculation()];
+    for (const each of [calculation, ...others]) await store.insertCalculation(TENANT, each);
+    // Readable at once; written together at the end of the event-loop turn, with one switch to
+    // NORMAL and back for the whole batch.
+    expect(await store.getCalculation(TENANT, calculation.id)).toStrictEqual(calculation);
+    await nextTurn();
     expect(modes).toEqual([1, 2]);
+    expect(store.client.prepare('SELECT count(*) FROM calculations').pluck().get()).toBe(3);
     expect(store.client.pragma('synchronous', { simple: true })).toBe(2);
     await expect(store.insertCalculation(TENANT, calculation)).rejects.toBeInstanceOf(TaxError);
     expect(store.client.pragma('synchronous', { simple: true })).toBe(2); // restored after a failure too
+    await store.insertTransactions(TENANT, [makeTransaction({ calculationId: calculation.id })]);
+    expect(modes).toEqual([1, 2]); // the sale committed as it is: FULL
     expect(await store.getCalculation(TENANT, calculation.id)).toStrictEqual(calculation);
   });
 
