@@ -1,4 +1,5 @@
 /** Full calculations through the engine's public API (parse, resolve, rate, store, serialize). */
+import type { CalculationRequest } from '../src/wire/api-types.ts';
 import { bench, describe } from 'vitest';
 import { benchCart } from './cart.mjs';
 import { mkdtempSync } from 'node:fs';
@@ -13,9 +14,10 @@ const engine = createTaxEngine({ store: createMemoryStore() });
 const sqliteEngine = createTaxEngine({
   store: createSqliteStore({ path: join(mkdtempSync(join(tmpdir(), 'taxkit-bench-')), 'calc.db') }),
 });
-const three = benchCart(3);
-const hundred = benchCart(100);
-const canada = {
+// cart.mjs is plain JavaScript (the load script shares it): its carts are typed here.
+const three = benchCart(3) as CalculationRequest;
+const hundred = benchCart(100) as CalculationRequest;
+const canada: CalculationRequest = {
   ...three,
   customer: { address: { address_province: 'QC', address_postal_code: 'H2X 1Y4', address_country: 'CA' } },
 };

@@ -6,7 +6,6 @@ import type { Ids } from './ports/ids.ts';
 import type { TaxStore } from './ports/store.ts';
 import type { RateSource } from './rates/create-rate-source.ts';
 import type { CalculationSweeper } from './resources/create-calculation-sweeper.ts';
-import type { ApiVersion } from './wire/api-version.ts';
 
 /** What every resource of the engine works with; assembled once by `createTaxEngine`. */
 export interface EngineDeps {
@@ -32,22 +31,5 @@ export interface EngineDeps {
   readonly defaultTenant: Tenant;
 }
 
-/** Per call: whose records, and which API version's shapes. */
-export interface CallContext {
-  /** Account and mode; the engine's default tenant (test mode) when absent. */
-  readonly tenant?: Tenant;
-  /** The shape of the response (and the rules of the request); the newest when absent. */
-  readonly version?: ApiVersion;
-  /**
-   * The sale's date for rate lookup, Unix seconds (calculations only). A request's `tax_date`
-   * field wins over it; default: the clock's now. Any date works: before the first imported
-   * table the embedded rates apply, after the last one its rates stay in force, and a future
-   * date gets the rates scheduled for it.
-   */
-  readonly taxDate?: number;
-  /**
-   * The call was made with a public key (HTTP: `pk_…`, which a browser holds). Such a
-   * calculation reads no stored customer or product (docs/reliability.md). Default false.
-   */
-  readonly publicKey?: boolean;
-}
+/** Per call: whose records, and which API version's shapes (see engine-api.ts). */
+export type { CallContext } from './engine-api.ts';

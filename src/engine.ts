@@ -7,6 +7,16 @@ import type { TaxabilityTable } from './core/taxability/taxability-rule.ts';
 import type { Address, Tenant } from './core/types.ts';
 import { loadDefaultLocations } from './defaults/load-default-locations.ts';
 import { loadDefaultRatesOnly, loadDefaultTaxability } from './defaults/load-default-rate-tables.ts';
+import type {
+  CalculationsApi,
+  CustomersApi,
+  MerchantsApi,
+  PlatformApi,
+  ProductsApi,
+  RefundReversalsApi,
+  RefundsApi,
+  TransactionsApi,
+} from './engine-api.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import type { GeoLookup } from './ports/geo.ts';
@@ -15,21 +25,15 @@ import type { TaxStore } from './ports/store.ts';
 import { createRandomIds } from './random-ids.ts';
 import { createRateSource, type RateSource } from './rates/create-rate-source.ts';
 import { createCalculationSweeper } from './resources/create-calculation-sweeper.ts';
-import { createCalculationsResource, type CalculationsResource } from './resources/calculations.ts';
-import { createCustomersResource, type CustomersResource } from './resources/customers.ts';
-import { createMerchantsResource, type MerchantsResource } from './resources/merchants.ts';
-import {
-  createPlatformCalculationsResource,
-  type PlatformCalculationsResource,
-} from './resources/platform-calculations.ts';
-import {
-  createPlatformTransactionsResource,
-  type PlatformTransactionsResource,
-} from './resources/platform-transactions.ts';
-import { createProductsResource, type ProductsResource } from './resources/products.ts';
-import { createRefundReversalsResource, type RefundReversalsResource } from './resources/refund-reversals.ts';
-import { createRefundsResource, type RefundsResource } from './resources/refunds.ts';
-import { createTransactionsResource, type TransactionsResource } from './resources/transactions.ts';
+import { createCalculationsResource } from './resources/calculations.ts';
+import { createCustomersResource } from './resources/customers.ts';
+import { createMerchantsResource } from './resources/merchants.ts';
+import { createPlatformCalculationsResource } from './resources/platform-calculations.ts';
+import { createPlatformTransactionsResource } from './resources/platform-transactions.ts';
+import { createProductsResource } from './resources/products.ts';
+import { createRefundReversalsResource } from './resources/refund-reversals.ts';
+import { createRefundsResource } from './resources/refunds.ts';
+import { createTransactionsResource } from './resources/transactions.ts';
 
 export interface TaxEngineOptions {
   /** Where records are kept. Default: a fresh in-memory store (`taxkit/memory`). */
@@ -77,26 +81,26 @@ export interface TaxEngineOptions {
   readonly tenant?: Tenant;
 }
 
-/** The in-process tax service: one resource per resource of the HTTP API, same JSON shapes. */
+/**
+ * The in-process tax service: one resource per resource of the HTTP API, same JSON shapes,
+ * typed per operation and version (engine-api.ts, from the zod schemas in src/wire).
+ */
 export interface TaxEngine {
-  readonly calculations: CalculationsResource;
+  readonly calculations: CalculationsApi;
   /** Sales recorded from calculations (docs/interface.md §4.2–4.4). */
-  readonly transactions: TransactionsResource;
+  readonly transactions: TransactionsApi;
   /** Full and partial refunds of transactions (docs/interface.md §4.5). */
-  readonly refunds: RefundsResource;
+  readonly refunds: RefundsApi;
   /** Reversals of refunds (docs/interface.md §4.6). */
-  readonly refundReversals: RefundReversalsResource;
+  readonly refundReversals: RefundReversalsApi;
   /** Products and their tax categories (docs/interface.md §4.7, §4.8). */
-  readonly products: ProductsResource;
+  readonly products: ProductsApi;
   /** Customers and their tax exemption (docs/interface.md §4.9–4.11). */
-  readonly customers: CustomersResource;
+  readonly customers: CustomersApi;
   /** Sellers on a platform (2026-01-01+). */
-  readonly merchants: MerchantsResource;
+  readonly merchants: MerchantsApi;
   /** Marketplace taxes (2026-01-01+). */
-  readonly platform: {
-    readonly calculations: PlatformCalculationsResource;
-    readonly transactions: PlatformTransactionsResource;
-  };
+  readonly platform: PlatformApi;
   /**
    * The rates in use: `current()` is the index new calculations use (its snapshot id is kept
    * with every calculation), `snapshot(id)` the index a past calculation used.
@@ -121,18 +125,20 @@ export interface TaxEngine {
  */
 export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
   const deps = createEngineDeps(options);
+  // The resources take and give the wire's JSON; the response schema tests hold their output
+  // to the types of engine-api.ts, which is what these casts assert.
   return {
-    calculations: createCalculationsResource(deps),
-    transactions: createTransactionsResource(deps),
-    refunds: createRefundsResource(deps),
-    refundReversals: createRefundReversalsResource(deps),
-    products: createProductsResource(deps),
-    customers: createCustomersResource(deps),
-    merchants: createMerchantsResource(deps),
+    calculations: createCalculationsResource(deps) as CalculationsApi,
+    transactions: createTransactionsResource(deps) as TransactionsApi,
+    refunds: createRefundsResource(deps) as RefundsApi,
+    refundReversals: createRefundReversalsResource(deps) as RefundReversalsApi,
+    products: createProductsResource(deps) as ProductsApi,
+    customers: createCustomersResource(deps) as CustomersApi,
+    merchants: createMerchantsResource(deps) as MerchantsApi,
     platform: {
       calculations: createPlatformCalculationsResource(deps),
       transactions: createPlatformTransactionsResource(deps),
-    },
+    } as PlatformApi,
     rates: deps.rates,
     whenIdle: () => deps.sweeper.idle(),
     close: async () => {

@@ -6,9 +6,48 @@
  * @module
  */
 export { createTaxEngine, type TaxEngine, type TaxEngineOptions } from './engine.ts';
-export type { CallContext } from './engine-deps.ts';
+export type {
+  CallContext,
+  CalculationsApi,
+  CustomersApi,
+  MerchantsApi,
+  PlatformApi,
+  ProductsApi,
+  RefundReversalsApi,
+  RefundsApi,
+  TransactionsApi,
+} from './engine-api.ts';
+// The request and response JSON of every operation, per version (from the zod schemas).
+export type * from './wire/api-types.ts';
 export { TaxError, TAX_ERROR_STATUS, isTaxError, type TaxErrorType } from './core/errors.ts';
-export type * from './core/types.ts';
+// The domain records (what a TaxStore keeps) share names with the wire responses above, so
+// they come as one namespace: `domain.Calculation`, `domain.Transaction`, …; the names that
+// do not clash are exported directly too.
+export type * as domain from './core/types.ts';
+export type {
+  Address,
+  AddressResolutionStatus,
+  AuthorityType,
+  AutomaticTax,
+  CalculationCustomer,
+  CustomerType,
+  JsonValue,
+  JurisdictionTax,
+  LocationSource,
+  LocationUsed,
+  Metadata,
+  Mode,
+  Page,
+  PlatformDetails,
+  RefundLine,
+  RefundReversal,
+  RefundType,
+  ResolutionPrecision,
+  TaxId,
+  TaxLine,
+  TaxType,
+  Tenant,
+} from './core/types.ts';
 
 export { compileRateIndex } from './core/rates/compile-rate-index.ts';
 export { lookupRates } from './core/rates/lookup-rates.ts';
@@ -29,4 +68,24 @@ export { createCountingIds, createRandomIds } from './random-ids.ts';
 export type { Clock } from './ports/clock.ts';
 export type { IdPrefix, Ids } from './ports/ids.ts';
 export type { GeoLocation, GeoLookup } from './ports/geo.ts';
-export type { ListOptions, RefundPlanner, ReversalPlanner, TaxStore } from './ports/store.ts';
+export type { ListOptions, RefundPlanner, ReversalPlanner, StoreRates, TaxStore } from './ports/store.ts';
+
+export {
+  importRates,
+  type ImportedFile,
+  type ImportRatesOptions,
+  type RateFileFormat,
+  type RateImportReport,
+} from './rates/import-rates.ts';
+export type { RateInput } from './rates/rate-input.ts';
+export type { RateSource } from './rates/create-rate-source.ts';
+export type {
+  ActiveRateTables,
+  RateImportOutcome,
+  RateSnapshot,
+  RateTableFormat,
+  RateTableRecord,
+  RateTableSummary,
+} from './core/rates/rate-table-record.ts';
+export { hashRateTable } from './core/rates/hash-rate-table.ts';
+export { snapshotId } from './core/rates/snapshot-id.ts';

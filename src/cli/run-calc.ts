@@ -1,3 +1,4 @@
+import type { CalculationRequest } from '../wire/api-types.ts';
 import { createTaxEngine } from '../engine.ts';
 import { errorResponse } from '../http/error-response.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
@@ -22,7 +23,8 @@ export async function runCalc(args: readonly string[], io: CliIo): Promise<numbe
   try {
     version = parseApiVersion(options.version);
     const body = readJsonBody(undefined, await readAll(io.stdin));
-    const calculation = await engine.calculations.create(body, { version });
+    // Whatever stdin held: the engine validates it, as it does every body.
+    const calculation = await engine.calculations.create(body as CalculationRequest, { version });
     io.stdout(`${JSON.stringify(calculation, null, 2)}\n`);
     return 0;
   } catch (error) {

@@ -8,45 +8,51 @@ export interface ListQuery {
   readonly limit?: string;
 }
 
-type Call<Args extends unknown[]> = (...args: [...Args, context?: CallContext]) => Promise<unknown>;
-
 /**
  * Every resource method the routes call, each taking the service interface's JSON and
  * returning its JSON. `TaxEngine` is assignable to it; the route table works on this complete
- * type, so no route checks whether a method exists.
+ * type, so no route checks whether a method exists. The bodies are `unknown` here: the router
+ * hands on what the client sent, and the engine validates it. (Methods, not function-typed
+ * properties, so the engine's typed parameters are accepted.)
  */
 export interface CompleteHttpEngine {
-  readonly calculations: { readonly create: Call<[body: unknown]>; readonly replay: Call<[id: string]> };
-  readonly transactions: {
-    readonly create: Call<[body: unknown]>;
-    readonly get: Call<[id: string]>;
-    readonly delete: Call<[id: string]>;
-    readonly listRefunds: Call<[id: string, query: ListQuery]>;
+  readonly calculations: {
+    create(body: unknown, context?: CallContext): Promise<unknown>;
+    replay(id: string, context?: CallContext): Promise<unknown>;
   };
-  readonly refunds: { readonly create: Call<[body: unknown]> };
-  readonly refundReversals: { readonly create: Call<[body: unknown]> };
+  readonly transactions: {
+    create(body: unknown, context?: CallContext): Promise<unknown>;
+    get(id: string, context?: CallContext): Promise<unknown>;
+    delete(id: string, context?: CallContext): Promise<unknown>;
+    listRefunds(id: string, query: ListQuery, context?: CallContext): Promise<unknown>;
+  };
+  readonly refunds: { create(body: unknown, context?: CallContext): Promise<unknown> };
+  readonly refundReversals: { create(body: unknown, context?: CallContext): Promise<unknown> };
   readonly products: {
-    readonly create: Call<[body: unknown]>;
-    readonly get: Call<[referenceProductId: string]>;
-    readonly list: Call<[query: ListQuery]>;
-    readonly delete: Call<[referenceProductId: string]>;
+    create(body: unknown, context?: CallContext): Promise<unknown>;
+    get(referenceProductId: string, context?: CallContext): Promise<unknown>;
+    list(query: ListQuery, context?: CallContext): Promise<unknown>;
+    delete(referenceProductId: string, context?: CallContext): Promise<unknown>;
   };
   readonly customers: {
-    readonly create: Call<[body: unknown]>;
-    readonly get: Call<[idOrReference: string]>;
-    readonly list: Call<[query: ListQuery]>;
-    readonly delete: Call<[idOrReference: string]>;
+    create(body: unknown, context?: CallContext): Promise<unknown>;
+    get(idOrReference: string, context?: CallContext): Promise<unknown>;
+    list(query: ListQuery, context?: CallContext): Promise<unknown>;
+    delete(idOrReference: string, context?: CallContext): Promise<unknown>;
   };
   readonly merchants: {
-    readonly create: Call<[body: unknown]>;
-    readonly list: Call<[query: ListQuery]>;
-    readonly get: Call<[idOrReference: string]>;
-    readonly update: Call<[idOrReference: string, body: unknown]>;
-    readonly delete: Call<[idOrReference: string]>;
+    create(body: unknown, context?: CallContext): Promise<unknown>;
+    list(query: ListQuery, context?: CallContext): Promise<unknown>;
+    get(idOrReference: string, context?: CallContext): Promise<unknown>;
+    update(idOrReference: string, body: unknown, context?: CallContext): Promise<unknown>;
+    delete(idOrReference: string, context?: CallContext): Promise<unknown>;
   };
   readonly platform: {
-    readonly calculations: { readonly create: Call<[body: unknown]> };
-    readonly transactions: { readonly create: Call<[body: unknown]> };
+    readonly calculations: {
+      create(body: unknown, context?: CallContext): Promise<unknown>;
+      replay(id: string, context?: CallContext): Promise<unknown>;
+    };
+    readonly transactions: { create(body: unknown, context?: CallContext): Promise<unknown> };
   };
 }
 

@@ -8,8 +8,8 @@ import { serializeRefundListEntry } from '../wire/serialize-refund.ts';
 import { serializeDeletedTransaction, serializeTransaction } from '../wire/serialize-transaction.ts';
 import { transactionRequestSchema, type TransactionRequest } from '../wire/transaction-request.ts';
 import { callScope, callTime } from './call-scope.ts';
-import { lastIdOf } from '../wire/last-id.ts';
-import { listRequestSchema, type ListRequest } from '../wire/list-request.ts';
+import type { ListRequest } from '../wire/list-request.ts';
+import { listPage } from './list-page.ts';
 
 /**
  * Refunds per page when the caller gives no `limit`. Small: a refund of a 1,000-line sale is
@@ -75,17 +75,17 @@ export function createTransactionsResource(deps: EngineDeps): TransactionsResour
 
     async listRefunds(id, query, context) {
       const { tenant, version } = callScope(deps, context);
-      const { cursor, limit } = parseBody(listRequestSchema, query ?? {});
-      const after = cursor === '' ? undefined : cursor;
       await requireTransaction(deps, tenant, id);
-      const page = await deps.store.listRefunds(tenant, id, {
-        ...(after === undefined ? {} : { after }),
-        limit: limit ?? REFUND_PAGE_SIZE,
-      });
+      const page = await listPage(
+        query,
+        REFUND_PAGE_SIZE,
+        (options) => deps.store.listRefunds(tenant, id, options),
+        (refund) => refund.id,
+      );
       return {
         refunds: page.items.map((refund) => serializeRefundListEntry(refund, version, tenant.mode)),
         has_more: page.hasMore,
-        last_refund_id: lastIdOf(page.items, (refund) => refund.id, after),
+        last_refund_id: page.lastId,
       };
     },
   };

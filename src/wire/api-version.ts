@@ -6,7 +6,7 @@ export type ApiVersion = (typeof API_VERSIONS)[number];
 
 /** Absent header → the base version, as the hosted API does. */
 export const DEFAULT_API_VERSION: ApiVersion = '2024-09-01';
-export const LATEST_API_VERSION: ApiVersion = '2026-03-01';
+export const LATEST_API_VERSION = '2026-03-01' satisfies ApiVersion;
 
 /** Whether `version` is `since` or newer. Dates in ISO form compare as strings. */
 export function isAtLeast(version: ApiVersion, since: ApiVersion): boolean {

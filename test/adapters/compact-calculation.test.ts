@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { CalculationRequest } from '../../src/wire/api-types.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -165,7 +166,7 @@ async function engineCalculation(): Promise<Calculation> {
       },
     },
   });
-  await engine.calculations.create(benchCart(3));
+  await engine.calculations.create(benchCart(3) as CalculationRequest);
   if (captured === undefined) throw new Error('no calculation stored');
   return captured;
 }

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { CalculationRequest } from '../../src/wire/api-types.ts';
 import { calculationBody, createTestEngine, TEST_ADDRESSES } from '../helpers/engine-fixtures.ts';
 import { expectTaxError } from './assertions.ts';
 import type { SuiteContext } from './suite-context.ts';
@@ -6,7 +7,7 @@ import type { SuiteContext } from './suite-context.ts';
 const MAX = Number.MAX_SAFE_INTEGER;
 
 /** A calculation body of `count` Indiana lines of `amount` each. */
-function indianaLines(count: number, amount: number): Record<string, unknown> {
+function indianaLines(count: number, amount: number): CalculationRequest {
   return calculationBody({
     customer: { address: TEST_ADDRESSES.indiana },
     order_details: {

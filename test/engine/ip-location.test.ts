@@ -3,6 +3,7 @@
  * adapter over MMDB fixtures of both record shapes: every resolution mode against every kind of
  * IP location, the address/IP precedence and the version gate.
  */
+import type { CalculationRequest } from '../../src/wire/api-types.ts';
 import { Reader } from 'maxmind';
 import { describe, expect, it } from 'vitest';
 import { createGeoLookup } from '../../adapters/maxmind/index.ts';
@@ -105,8 +106,8 @@ const flat = createGeoLookup(
 
 const AMOUNT = 10_000;
 
-function ipBody(value: string, resolution?: Mode, address?: object): Record<string, unknown> {
-  return {
+function ipBody(value: string, resolution?: Mode, address?: object): CalculationRequest {
+  return <CalculationRequest>{
     customer: {
       ...(address === undefined ? {} : { address }),
       ip: resolution === undefined ? { value } : { value, resolution },

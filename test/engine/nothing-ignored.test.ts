@@ -2,6 +2,7 @@
  * Issue 10 items 5–6: nothing a caller sends is silently ignored, and every address is checked
  * by the same rules, with errors naming the field the caller sent.
  */
+import type { CalculationRequest, PlatformCalculationRequest } from '../../src/wire/api-types.ts';
 import { describe, expect, it } from 'vitest';
 import { createTaxEngine } from '../../src/engine.ts';
 import type { Address } from '../../src/core/types.ts';
@@ -30,8 +31,8 @@ function setup(defaultOrigin?: Address) {
   });
 }
 
-function calculationBody(extra: object = {}) {
-  return {
+function calculationBody(extra: object = {}): CalculationRequest {
+  return <CalculationRequest>{
     customer: { address: indiana },
     order_details: {
       customer_currency_code: 'USD',
@@ -42,8 +43,8 @@ function calculationBody(extra: object = {}) {
   };
 }
 
-function platformBody(merchant: object, feeDetails: object = {}) {
-  return {
+function platformBody(merchant: object, feeDetails: object = {}): PlatformCalculationRequest {
+  return <PlatformCalculationRequest>{
     customer: { address: paris },
     merchant: { merchant_id: 'seller-fr', ...merchant },
     order_details: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PlatformCalculationRequest } from '../../src/wire/api-types.ts';
 import { createTaxEngine } from '../../src/engine.ts';
 import { createCountingIds } from '../../src/random-ids.ts';
 
@@ -26,8 +27,8 @@ const merchantBody = {
   default_address: sellerAddress,
 };
 
-function platformBody(roles: string[], extra: object = {}) {
-  return {
+function platformBody(roles: string[], extra: object = {}): PlatformCalculationRequest {
+  return <PlatformCalculationRequest>{
     customer: { address: { address_province: 'IN', address_postal_code: '46122', address_country: 'US' } },
     merchant: { merchant_id: 'seller-1' },
     order_details: {
@@ -97,7 +98,8 @@ describe('merchants', () => {
 
   it('needs 2026-01-01 or later, and validates', async () => {
     const { engine } = setup();
-    await expect(engine.merchants.create(merchantBody, { version: '2025-05-12' })).rejects.toMatchObject({
+    // The types refuse versions before 2026-01-01 here; JavaScript callers get the error.
+    await expect(engine.merchants.create(merchantBody, { version: '2025-05-12' as never })).rejects.toMatchObject({
       type: 'UNSUPPORTED_API_VERSION',
       status: 400,
     });
@@ -194,7 +196,7 @@ describe('platform calculations and transactions', () => {
       type: 'MISSING_FIELD',
     });
     await expect(
-      engine.platform.calculations.create(platformBody(['payment_processor']), { version: '2025-05-12' }),
+      engine.platform.calculations.create(platformBody(['payment_processor']), { version: '2025-05-12' as never }),
     ).rejects.toMatchObject({
       type: 'UNSUPPORTED_API_VERSION',
     });

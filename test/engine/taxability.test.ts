@@ -3,6 +3,7 @@
  * data/taxability/ applied to the embedded state-level rates, notes in every API version, and
  * a refund of a line taxed under a rule.
  */
+import type { CalculationRequest } from '../../src/wire/api-types.ts';
 import { describe, expect, it } from 'vitest';
 import { createTaxEngine } from '../../src/engine.ts';
 import { createCountingIds } from '../../src/random-ids.ts';
@@ -31,15 +32,9 @@ const PLACES: Record<string, [string, string]> = {
   NH: ['US', '03301'],
 };
 
-function body(
-  state: string,
-  category: string,
-  amount: number,
-  quantity = 1,
-  included = false,
-): Record<string, unknown> {
+function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
   const [country, postal] = PLACES[state] as [string, string];
-  return {
+  return <CalculationRequest>{
     customer: { address: { address_country: country, address_province: state, address_postal_code: postal } },
     order_details: {
       customer_currency_code: 'USD',

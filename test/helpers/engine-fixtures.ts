@@ -10,6 +10,7 @@
  *
  * @module
  */
+import type { CalculationRequest } from '../../src/wire/api-types.ts';
 import type { RateTable } from '../../src/core/rates/rate-table.ts';
 import type { Tenant } from '../../src/core/types.ts';
 import { createTaxEngine, type TaxEngine, type TaxEngineOptions } from '../../src/engine.ts';
@@ -182,8 +183,9 @@ export const TEST_ADDRESSES = {
  * A POST /tax/calculations body: San Francisco, two lines (sku-1: 2 × 1000 as one 2000 line,
  * reference line "line-1"; sku-2: 500, "line-2"), both GENERAL_MERCHANDISE. Override any part.
  */
-export function calculationBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
+export function calculationBody(overrides: Record<string, unknown> = {}): CalculationRequest {
+  // Overrides may make it invalid on purpose: the engine validates every body at run time.
+  return <CalculationRequest>{
     customer: { address: TEST_ADDRESSES.sanFrancisco },
     order_details: {
       customer_currency_code: 'USD',

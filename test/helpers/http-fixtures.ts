@@ -9,6 +9,7 @@ import { createFetchHandler, type FetchHandlerOptions } from '../../src/http/cre
 import type { HttpAccount } from '../../src/http/http-options.ts';
 import type { HttpEngine } from '../../src/http/http-engine.ts';
 import type { ApiVersion } from '../../src/wire/api-version.ts';
+import type { CalculationRequest } from '../../src/wire/api-types.ts';
 import { createTestEngine as createFixtureEngine } from './engine-fixtures.ts';
 
 /** Two accounts with all four keys each. */
@@ -55,7 +56,7 @@ export const INDIANA = {
 } as const;
 
 /** A calculation body: two lines in Indiana, 200 × 2 and 1000 × 1, so tax 14 and 70. */
-export function calculationBody(lines = 2): Record<string, unknown> {
+export function calculationBody(lines = 2): CalculationRequest {
   const lineItems = [
     { reference_line_item_id: 'line-1', product_category: 'GENERAL_MERCHANDISE', amount: 200, quantity: 2 },
     { reference_line_item_id: 'line-2', product_category: 'GENERAL_MERCHANDISE', amount: 1000, quantity: 1 },

@@ -23,6 +23,8 @@ interface KeyEntry {
 }
 
 const OPEN_END = 2_147_483_647;
+/** A key with no period at all: nothing in force on any day. */
+const EMPTY_TIMELINE: KeyTimeline = Object.freeze({ from: OPEN_END, rates: Object.freeze([]), previous: undefined });
 /** The day an undated location entry starts: before every real date, and fits an Int32Array. */
 const BEGINNING = -2_147_483_648;
 
@@ -184,13 +186,20 @@ function createInterner(): Interner {
       return shared;
     },
     timeline(days, list) {
-      const key = `${days.join(',')}|${list.map((segment) => segmentIds.get(segment)).join(',')}`;
-      let shared = timelines.get(key);
-      if (shared === undefined) {
-        shared = Object.freeze({ days: Int32Array.from(days), segments: Object.freeze([...list]) });
-        timelines.set(key, shared);
-      }
-      return shared;
+      // Built oldest first, so each node's key names its whole history through `previous`.
+      let node: KeyTimeline | undefined;
+      let nodeKey = '';
+      days.forEach((from, position) => {
+        const rates = list[position] as readonly ResolvedRate[];
+        nodeKey = `${nodeKey}|${from}:${segmentIds.get(rates)}`;
+        let shared = timelines.get(nodeKey);
+        if (shared === undefined) {
+          shared = Object.freeze({ from, rates, previous: node });
+          timelines.set(nodeKey, shared);
+        }
+        node = shared;
+      });
+      return node ?? EMPTY_TIMELINE;
     },
   };
 }

@@ -15,12 +15,16 @@ export interface ResolvedRate {
 }
 
 /**
- * The rates of one location key over time: `days[i]` is the first day of segment `i`, and
- * `segments[i]` the rates in force from then until `days[i + 1]`.
+ * The rates of one location key over time, newest first: `rates` are in force from `from`
+ * (days since 1970-01-01) until the next newer node's `from`; `previous` holds what applied
+ * before. A lookup for a current date touches one node, and a key's map entry points straight
+ * at it; older dates walk back (a key has a handful of periods). Nodes are shared: every key
+ * with the same history points at the same node.
  */
 export interface KeyTimeline {
-  readonly days: Int32Array;
-  readonly segments: readonly (readonly ResolvedRate[])[];
+  readonly from: number;
+  readonly rates: readonly ResolvedRate[];
+  readonly previous: KeyTimeline | undefined;
 }
 
 export interface RateTableInfo {

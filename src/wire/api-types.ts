@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import type { ApiVersion, LATEST_API_VERSION } from './api-version.ts';
+import type { calculationRequestSchema } from './calculation-request.ts';
+import type { customerRequestSchema } from './customer-request.ts';
+import type { listRequestSchema } from './list-request.ts';
+import type { merchantCreateSchema, merchantUpdateSchema } from './merchant-request.ts';
+import type { platformCalculationRequestSchema } from './platform-calculation-request.ts';
+import type { platformTransactionRequestSchema } from './platform-transaction-request.ts';
+import type { productRequestSchema } from './product-request.ts';
+import type { refundRequestSchema } from './refund-request.ts';
+import type { refundReversalRequestSchema } from './refund-reversal-request.ts';
+import type {
+  calculationResponseSchemas,
+  customerListResponseSchema,
+  customerResponseSchema,
+  deletedCustomerResponseSchema,
+  deletedMerchantResponseSchema,
+  deletedProductResponseSchema,
+  deletedTransactionResponseSchema,
+  merchantListResponseSchema,
+  merchantResponseSchema,
+  platformCalculationResponseSchemas,
+  platformTransactionsResponseSchemas,
+  productListResponseSchema,
+  productResponseSchema,
+  refundListResponseSchemas,
+  refundResponseSchemas,
+  transactionResponseSchemas,
+} from './response-schemas.ts';
+import type { transactionRequestSchema } from './transaction-request.ts';
+
+/**
+ * The request and response types of every operation, per API version, derived from the zod
+ * schemas that validate requests (src/wire/*-request.ts) and describe responses
+ * (src/wire/response-schemas.ts). `V` is the `version` of the call's context; it defaults to
+ * the newest, as the engine does.
+ *
+ * @example
+ * import type { Calculation, CalculationRequest } from 'taxkit';
+ * const request: CalculationRequest = { customer: { address: { address_country: 'DE' } }, order_details: { … } };
+ * const calculation: Calculation = await engine.calculations.create(request);
+ * const old: Calculation<'2024-09-01'> = await engine.calculations.create(request, { version: '2024-09-01' });
+ *
+ * @module
+ */
+
+/** The newest API version: what a call without `context.version` gets. */
+export type LatestApiVersion = typeof LATEST_API_VERSION;
+/** The versions merchants and platform operations exist in. */
+export type PlatformApiVersion = Extract<ApiVersion, '2026-01-01' | '2026-03-01'>;
+
+type FullCalculationRequest = z.input<typeof calculationRequestSchema>;
+type WithoutIp<T extends { readonly customer: object }> = Omit<T, 'customer'> & {
+  customer: Omit<T['customer'], 'ip'>;
+};
+
+/** Body of POST /tax/calculations; `customer.ip` exists from 2026-03-01. */
+export type CalculationRequest<V extends ApiVersion = LatestApiVersion> = '2026-03-01' extends V
+  ? FullCalculationRequest
+  : WithoutIp<FullCalculationRequest>;
+/** Body of POST /tax/transactions. */
+export type TransactionRequest = z.input<typeof transactionRequestSchema>;
+/** Body of POST /tax/refunds. */
+export type RefundRequest = z.input<typeof refundRequestSchema>;
+/** Body of POST /tax/refund_reversals. */
+export type RefundReversalRequest = z.input<typeof refundReversalRequestSchema>;
+/** Body of POST /tax/products. */
+export type ProductRequest = z.input<typeof productRequestSchema>;
+/** Body of POST /tax/customers. */
+export type CustomerRequest = z.input<typeof customerRequestSchema>;
+/** Body of POST /tax/merchants. */
+export type MerchantCreateRequest = z.input<typeof merchantCreateSchema>;
+/** Body of POST /tax/merchants/{id}. */
+export type MerchantUpdateRequest = z.input<typeof merchantUpdateSchema>;
+/** Body of POST /tax/platform/calculations. */
+export type PlatformCalculationRequest = z.input<typeof platformCalculationRequestSchema>;
+/** Body of POST /tax/platform/transactions. */
+export type PlatformTransactionRequest = z.input<typeof platformTransactionRequestSchema>;
+/** Query of the list operations: `cursor` and `limit`. */
+export type ListRequest = z.input<typeof listRequestSchema>;
+
+/** A calculation as `version` answers it. */
+export type Calculation<V extends ApiVersion = LatestApiVersion> = z.output<(typeof calculationResponseSchemas)[V]>;
+/** A platform calculation as `version` (2026-01-01+) answers it. */
+export type PlatformCalculation<V extends PlatformApiVersion = LatestApiVersion> = z.output<
+  (typeof platformCalculationResponseSchemas)[V]
+>;
+/** A transaction as `version` answers it. */
+export type Transaction<V extends ApiVersion = LatestApiVersion> = z.output<(typeof transactionResponseSchemas)[V]>;
+/** The transactions a platform sale records, as `version` answers them. */
+export type PlatformTransactions<V extends PlatformApiVersion = LatestApiVersion> = z.output<
+  (typeof platformTransactionsResponseSchemas)[V]
+>;
+/** A refund (or a reversed one) as `version` answers it. */
+export type Refund<V extends ApiVersion = LatestApiVersion> = z.output<(typeof refundResponseSchemas)[V]>;
+/** A transaction's refunds as `version` answers them. */
+export type RefundList<V extends ApiVersion = LatestApiVersion> = z.output<(typeof refundListResponseSchemas)[V]>;
+export type Product = z.output<typeof productResponseSchema>;
+export type ProductList = z.output<typeof productListResponseSchema>;
+export type Customer = z.output<typeof customerResponseSchema>;
+export type CustomerList = z.output<typeof customerListResponseSchema>;
+export type Merchant = z.output<typeof merchantResponseSchema>;
+export type MerchantList = z.output<typeof merchantListResponseSchema>;
+export type DeletedTransaction = z.output<typeof deletedTransactionResponseSchema>;
+export type DeletedProduct = z.output<typeof deletedProductResponseSchema>;
+export type DeletedCustomer = z.output<typeof deletedCustomerResponseSchema>;
+export type DeletedMerchant = z.output<typeof deletedMerchantResponseSchema>;

@@ -1,0 +1,314 @@
+import { z } from 'zod';
+import type { ApiVersion } from './api-version.ts';
+
+/**
+ * The responses of the service interface, per operation and version, as zod schemas. They are
+ * the source of the exported response types (`Calculation<'2025-05-12'>` …), and the test suite
+ * parses every serializer's real output with them, strictly: a field a serializer adds, drops
+ * or retypes without changing its schema fails a test, so the types cannot drift from the JSON.
+ *
+ * Versions that answer alike share a schema: `2026-01-01` and `2026-03-01` differ only in the
+ * calculation's `location_source` and `resolution_precision`.
+ *
+ * @module
+ */
+
+const metadata = z.record(z.string(), z.unknown());
+const taxId = z.strictObject({ type: z.string(), value: z.string() });
+
+/** `address_used`, a merchant's `default_address`: every field, empty when unknown. */
+export const addressResponseSchema = z.strictObject({
+  address_line_1: z.string(),
+  address_line_2: z.string(),
+  address_city: z.string(),
+  address_province: z.string(),
+  address_postal_code: z.string(),
+  address_country: z.string(),
+});
+
+// --- jurisdiction entries (docs/interface.md §2.5) -----------------------------------------
+
+const jurisdictionBase = z.strictObject({
+  tax_rate: z.number(),
+  rate_type: z.string(),
+  jurisdiction_name: z.string(),
+  fee_amount: z.number(),
+});
+const authority = {
+  tax_authority_name: z.string(),
+  tax_authority_type: z.string(),
+  tax_type: z.string(),
+};
+const note = { note: z.string() };
+const taxDue = { tax_due_decimal: z.number() };
+
+/**
+ * Calculations: `note` in every version (the hosted API has it from 2025-05-12; taxkit tells a
+ * 2024-09-01 caller why a rate is what it is too), exact tax and authority from 2026-01-01.
+ */
+const calculationJurisdiction = {
+  '2024': jurisdictionBase.extend(note),
+  '2025': jurisdictionBase.extend(note),
+  '2026': jurisdictionBase.extend({ ...note, ...taxDue, ...authority }),
+};
+/** Transactions and refunds: `note` always, authority from 2026-01-01. */
+const recordJurisdiction = {
+  '2024': jurisdictionBase.extend(note),
+  '2025': jurisdictionBase.extend(note),
+  '2026': jurisdictionBase.extend({ ...note, ...authority }),
+};
+/** Refund list entries: `note` and exact tax always, authority from 2026-01-01. */
+const refundListJurisdiction = {
+  '2024': jurisdictionBase.extend({ ...note, ...taxDue }),
+  '2025': jurisdictionBase.extend({ ...note, ...taxDue }),
+  '2026': jurisdictionBase.extend({ ...note, ...taxDue, ...authority }),
+};
+
+// --- line items (docs/interface.md §2.4) ----------------------------------------------------
+
+const product = z.strictObject({
+  reference_product_name: z.string(),
+  reference_product_id: z.string(),
+  product_tax_code: z.string(),
+  reference_line_item_id: z.string(),
+});
+
+function lineSchema<J extends z.ZodType>(jurisdiction: J) {
+  return z.strictObject({
+    product,
+    tax_jurisdictions: z.array(jurisdiction),
+    quantity: z.number(),
+    tax_amount: z.number(),
+    amount_excluding_tax: z.number(),
+    amount_including_tax: z.number(),
+  });
+}
+
+const calculationLine = {
+  '2024': lineSchema(calculationJurisdiction['2024']),
+  '2025': lineSchema(calculationJurisdiction['2025']).extend({ line_item_id: z.string() }),
+  '2026': lineSchema(calculationJurisdiction['2026']).extend({ line_item_id: z.string() }),
+};
+const recordLine = {
+  '2024': lineSchema(recordJurisdiction['2024']),
+  '2025': lineSchema(recordJurisdiction['2025']),
+  '2026': lineSchema(recordJurisdiction['2026']),
+};
+const refundListLine = {
+  '2024': lineSchema(refundListJurisdiction['2024']),
+  '2025': lineSchema(refundListJurisdiction['2025']),
+  '2026': lineSchema(refundListJurisdiction['2026']),
+};
+
+// --- calculations (docs/interface.md §2.3) --------------------------------------------------
+
+const calculationBase = {
+  id: z.string(),
+  object: z.literal('tax.calculation'),
+  customer_currency_code: z.string(),
+  tax_included_in_amount: z.boolean(),
+  total_tax_amount: z.number(),
+  total_amount_excluding_tax: z.number(),
+  total_amount_including_tax: z.number(),
+  expires_at: z.number(),
+  testmode: z.boolean(),
+  metadata,
+  /** taxkit extension, every version (docs/rates.md): the date rates were looked up for. */
+  tax_date: z.number(),
+  /** taxkit extension, every version: the rate snapshot used; replay recomputes with it. */
+  rates_snapshot: z.string(),
+};
+const since2025 = {
+  customer: z.strictObject({ type: z.enum(['CONSUMER', 'BUSINESS']), id: z.string().optional() }),
+  automatic_tax: z.enum(['auto', 'disabled']),
+  address_resolution_status: z.enum(['EXACT', 'POSTAL_FALLBACK_1', 'POSTAL_ONLY']),
+  address_used: addressResponseSchema,
+};
+const since202603 = {
+  location_source: z.enum(['address', 'ip']),
+  /** `null` when nothing was resolved (an IP answered with zero rates). */
+  resolution_precision: z.enum(['STREET', 'POSTAL_PLUS', 'POSTAL', 'PROVINCE', 'COUNTRY', 'APPROXIMATED']).nullable(),
+};
+
+/** The answer of POST /tax/calculations, per version. */
+export const calculationResponseSchemas = {
+  '2024-09-01': z.strictObject({ ...calculationBase, line_items: z.array(calculationLine['2024']) }),
+  '2025-05-12': z.strictObject({ ...calculationBase, ...since2025, line_items: z.array(calculationLine['2025']) }),
+  '2026-01-01': z.strictObject({ ...calculationBase, ...since2025, line_items: z.array(calculationLine['2026']) }),
+  '2026-03-01': z.strictObject({
+    ...calculationBase,
+    ...since2025,
+    ...since202603,
+    line_items: z.array(calculationLine['2026']),
+  }),
+} as const satisfies Record<ApiVersion, z.ZodType>;
+
+const groupTotals = z.strictObject({
+  tax_amount: z.number(),
+  amount_excluding_tax: z.number(),
+  amount_including_tax: z.number(),
+});
+const platformParts = {
+  merchant: z.strictObject({ id: z.string(), reference_merchant_id: z.string() }),
+  roles: z.array(z.enum(['marketplace_provider', 'payment_processor', 'merchant_of_record'])),
+  totals: z.strictObject({ order: groupTotals, fees: groupTotals.optional() }),
+  fee_line_items: z.array(calculationLine['2026']).optional(),
+};
+
+/** The answer of POST /tax/platform/calculations (2026-01-01+). */
+export const platformCalculationResponseSchemas = {
+  '2026-01-01': calculationResponseSchemas['2026-01-01'].extend(platformParts),
+  '2026-03-01': calculationResponseSchemas['2026-03-01'].extend(platformParts),
+} as const;
+
+// --- transactions and refunds (docs/interface.md §2.6, §2.7) --------------------------------
+
+function transactionSchema<L extends z.ZodType>(line: L) {
+  return z.strictObject({
+    id: z.string(),
+    object: z.literal('tax.transaction'),
+    calculation_id: z.string(),
+    reference_order_id: z.string(),
+    /** Platform transactions only (2026-01-01+). */
+    type: z.enum(['order', 'fee']).optional(),
+    client_role: z.array(z.string()).optional(),
+    merchant: z.strictObject({ id: z.string(), reference_merchant_id: z.string() }).optional(),
+    reference_payment_id: z.string().optional(),
+    transaction_processed_at: z.number(),
+    customer_currency_code: z.string(),
+    filing_currency_code: z.string(),
+    line_items: z.array(line),
+    testmode: z.boolean(),
+    metadata,
+  });
+}
+
+function refundSchema<L extends z.ZodType>(line: L) {
+  return z.strictObject({
+    id: z.string(),
+    object: z.literal('tax.refund'),
+    refund_type: z.enum(['full', 'partial']),
+    testmode: z.boolean(),
+    refund_processed_at: z.number(),
+    line_items: z.array(line),
+    reversed_at: z.number().optional(),
+  });
+}
+
+function refundListSchema<L extends z.ZodType>(line: L) {
+  return z.strictObject({
+    refunds: z.array(refundSchema(line).omit({ refund_type: true })),
+    has_more: z.boolean(),
+    last_refund_id: z.string().nullable(),
+  });
+}
+
+/** The answer of POST /tax/transactions and GET /tax/transactions/{id}, per version. */
+export const transactionResponseSchemas = {
+  '2024-09-01': transactionSchema(recordLine['2024']),
+  '2025-05-12': transactionSchema(recordLine['2025']),
+  '2026-01-01': transactionSchema(recordLine['2026']),
+  '2026-03-01': transactionSchema(recordLine['2026']),
+} as const satisfies Record<ApiVersion, z.ZodType>;
+
+/** The answer of POST /tax/refunds and POST /tax/refund_reversals, per version. */
+export const refundResponseSchemas = {
+  '2024-09-01': refundSchema(recordLine['2024']),
+  '2025-05-12': refundSchema(recordLine['2025']),
+  '2026-01-01': refundSchema(recordLine['2026']),
+  '2026-03-01': refundSchema(recordLine['2026']),
+} as const satisfies Record<ApiVersion, z.ZodType>;
+
+/** The answer of GET /tax/transactions/{id}/refunds, per version. */
+export const refundListResponseSchemas = {
+  '2024-09-01': refundListSchema(refundListLine['2024']),
+  '2025-05-12': refundListSchema(refundListLine['2025']),
+  '2026-01-01': refundListSchema(refundListLine['2026']),
+  '2026-03-01': refundListSchema(refundListLine['2026']),
+} as const satisfies Record<ApiVersion, z.ZodType>;
+
+/** The answer of POST /tax/platform/transactions (2026-01-01+). */
+export const platformTransactionsResponseSchemas = {
+  '2026-01-01': z.strictObject({
+    object: z.literal('list'),
+    transactions: z.array(transactionResponseSchemas['2026-01-01']),
+  }),
+  '2026-03-01': z.strictObject({
+    object: z.literal('list'),
+    transactions: z.array(transactionResponseSchemas['2026-03-01']),
+  }),
+} as const;
+
+// --- stored records (docs/interface.md §2.8, §2.9, §2.11): the same in every version ---------
+
+export const productResponseSchema = z.strictObject({
+  object: z.literal('tax.product'),
+  reference_product_id: z.string(),
+  reference_product_name: z.string(),
+  product_category: z.string(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  testmode: z.boolean(),
+});
+
+export const customerResponseSchema = z.strictObject({
+  id: z.string(),
+  object: z.literal('tax.customer'),
+  reference_customer_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  is_tax_exempt: z.boolean(),
+});
+
+export const merchantResponseSchema = z.strictObject({
+  id: z.string(),
+  object: z.literal('tax.merchant'),
+  reference_merchant_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  default_address: addressResponseSchema.nullable(),
+  tax_ids: z.array(taxId),
+  status: z.literal('active'),
+  testmode: z.boolean(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  metadata,
+});
+
+export const productListResponseSchema = z.strictObject({
+  last_product_id: z.string().nullable(),
+  products: z.array(productResponseSchema),
+  has_more: z.boolean(),
+});
+export const customerListResponseSchema = z.strictObject({
+  customers: z.array(customerResponseSchema),
+  has_more: z.boolean(),
+  last_customer_id: z.string().nullable(),
+});
+export const merchantListResponseSchema = z.strictObject({
+  merchants: z.array(merchantResponseSchema),
+  has_more: z.boolean(),
+  last_merchant_id: z.string().nullable(),
+});
+
+const deletedAt = { deleted: z.literal(true), deleted_at: z.number().nullable() };
+export const deletedTransactionResponseSchema = z.strictObject({
+  id: z.string(),
+  object: z.literal('tax.transaction'),
+  ...deletedAt,
+});
+export const deletedProductResponseSchema = z.strictObject({
+  reference_product_id: z.string(),
+  object: z.literal('tax.product'),
+  ...deletedAt,
+});
+export const deletedCustomerResponseSchema = z.strictObject({
+  id: z.string(),
+  object: z.literal('tax.customer'),
+  ...deletedAt,
+});
+export const deletedMerchantResponseSchema = z.strictObject({
+  id: z.string(),
+  object: z.literal('tax.merchant'),
+  ...deletedAt,
+});
