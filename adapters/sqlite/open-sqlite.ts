@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { createPrivateFile } from './create-private-file.ts';
 
 /** An open database: the driver's connection and drizzle over it. */
 export interface SqliteConnection {
@@ -26,6 +27,8 @@ const BUSY_TIMEOUT_MS = 5000;
  *   `NORMAL` (commits survive a process crash, the last ones may not survive a power cut).
  */
 export function openSqlite(path: string, durable: boolean): SqliteConnection {
+  // Records hold customers' addresses and sales: a new file is private to its owner.
+  createPrivateFile(path);
   const client = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   try {
     client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { makePrivateDirectory } from './make-private-directory.ts';
 import { dirname, relative } from 'node:path';
 import type { CliIo } from './cli-io.ts';
 import { resolveDbPath } from './default-paths.ts';
@@ -15,7 +15,7 @@ export async function runMigrate(args: readonly string[], io: CliIo): Promise<nu
   }
   const path = resolveDbPath(io.cwd, options.db);
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makePrivateDirectory(dirname(path));
     // Loaded here so better-sqlite3 is only needed by the commands that use SQLite.
     const { migrateSqlite } = await import('../../adapters/sqlite/index.ts');
     migrateSqlite(path);

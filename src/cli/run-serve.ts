@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { makePrivateDirectory } from './make-private-directory.ts';
 import { dirname, relative, resolve } from 'node:path';
 import { createTaxEngine, type TaxEngine } from '../engine.ts';
 import { startServer, type RunningServer } from '../http/start-server.ts';
@@ -50,7 +50,7 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
       geo = await openGeoLookup(resolve(io.cwd, options.geoip));
     }
     if (dbPath !== undefined) {
-      mkdirSync(dirname(dbPath), { recursive: true });
+      makePrivateDirectory(dirname(dbPath));
       const { createSqliteStore } = await import('../../adapters/sqlite/index.ts');
       store = createSqliteStore({ path: dbPath });
     }
@@ -76,9 +76,10 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
   const storeText = dbPath === undefined ? 'in memory (nothing is kept after exit)' : `SQLite ${shown(dbPath)}`;
   io.stdout(`taxkit listening on ${server.url}\nRecords: ${storeText}\n`);
   for (const warning of loaded.warnings) io.stderr(`Warning: ${warning}\n`);
-  io.stdout(describeKeys(loaded, dbPath === undefined ? undefined : shown(keysPathFor(dbPath))));
+  const keysFile = dbPath === undefined ? undefined : shown(keysPathFor(dbPath));
+  io.stdout(describeKeys(loaded, keysFile));
   io.stdout(
-    `\nTry it:\n  curl -s ${server.url}/tax/ping -H "Authorization: Bearer ${loaded.keys.secretTest}"\n` +
+    `\nTry it:\n  curl -s ${server.url}/tax/ping -H "Authorization: Bearer ${secretTestHint(loaded, keysFile)}"\n` +
       `API description: ${server.url}/openapi.json\nStop with Ctrl-C.\n`,
   );
   io.onListening?.(server.url);
@@ -98,7 +99,12 @@ function parsePort(text: string): number {
   return port;
 }
 
-/** All four keys on the first start (and in memory mode); later only where they are kept. */
+/**
+ * Which keys are in effect, printing a key in full only when this start generated it (so it is
+ * shown once, when it is new). Keys from the environment or from the keys file are never
+ * printed (README "Keys": keys are never logged); a variable's key is named by its variable and
+ * its last four characters, so a user can tell which one is in use.
+ */
 function describeKeys(loaded: LoadedKeys, keysFile: string | undefined): string {
   const fromFile = Object.values(loaded.sources).every((source) => source === 'file');
   if (fromFile && keysFile !== undefined) {
@@ -113,9 +119,29 @@ function describeKeys(loaded: LoadedKeys, keysFile: string | undefined): string 
     ] as const
   ).map(([label, slot]) => {
     const source = loaded.sources[slot];
-    const note = source === 'env' ? ` (from ${KEY_VARIABLES[slot]})` : source === 'file' ? ` (from ${keysFile})` : '';
-    return `  ${label}  ${loaded.keys[slot]}${note}\n`;
+    const key = loaded.keys[slot];
+    if (source === 'env') return `  ${label}  ${masked(key)} (from ${KEY_VARIABLES[slot]})\n`;
+    if (source === 'file') return `  ${label}  in ${keysFile}\n`;
+    return `  ${label}  ${key}\n`;
   });
   const where = loaded.created && keysFile !== undefined ? `, saved to ${keysFile} (mode 0600)` : '';
-  return `Keys of account "${ACCOUNT_ID}"${where}:\n${rows.join('')}`;
+  const fresh = Object.values(loaded.sources).some((source) => source === 'generated');
+  const note = fresh ? '  (new keys are shown this once)\n' : '';
+  return `Keys of account "${ACCOUNT_ID}"${where}:\n${rows.join('')}${note}`;
+}
+
+/** `sk_test_…a1b2`: the key's prefix and last four characters, enough to tell keys apart. */
+function masked(key: string): string {
+  const prefix = /^[a-z]+_[a-z]+_/.exec(key)?.[0] ?? '';
+  return `${prefix}…${key.slice(-4)}`;
+}
+
+/** How the "Try it" line names the secret test key without printing it a second time. */
+function secretTestHint(loaded: LoadedKeys, keysFile: string | undefined): string {
+  const source = loaded.sources.secretTest;
+  if (source === 'env') return `$${KEY_VARIABLES.secretTest}`;
+  if (source === 'file' && keysFile !== undefined) {
+    return `$(node -p "JSON.parse(require('fs').readFileSync('${keysFile.replaceAll('\\', '/')}', 'utf8')).secretTest")`;
+  }
+  return '<the secret test key above>';
 }

@@ -52,6 +52,10 @@ export const TAX_ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  // malformed HTTP, answered before any route (node:http's parser refused the request)
+  MALFORMED_REQUEST: 400,
+  REQUEST_TIMEOUT: 408,
+  REQUEST_HEADERS_TOO_LARGE: 431,
   // conflicts (409)
   DUPLICATE_REFERENCE_ORDER_ID: 409,
   DUPLICATE_PRODUCT: 409,

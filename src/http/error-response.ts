@@ -42,7 +42,12 @@ export function errorResponse(error: unknown, context: ErrorResponseContext): Ht
       status === 503
         ? `The service is temporarily unavailable; try again later (request ${context.requestId}).`
         : `An internal error occurred; it was logged with request id ${context.requestId}.`;
-    return jsonResponse(status, errorBody(status, type, message, undefined, context.version), context.requestId);
+    return jsonResponse(
+      status,
+      errorBody(status, type, message, undefined, context.version),
+      context.requestId,
+      retryHeaders(status),
+    );
   }
   const field = typeof error.details?.field === 'string' ? error.details.field : undefined;
   return jsonResponse(
@@ -86,10 +91,25 @@ function errorBody(
   };
 }
 
-function errorHeaders(error: TaxError): Record<string, string> | undefined {
+function errorHeaders(error: TaxError): Record<string, string> {
   const allow = error.details?.allow;
   const retryAfter = error.details?.retryAfterSeconds;
-  if (typeof allow === 'string') return { Allow: allow };
-  if (typeof retryAfter === 'number') return { 'Retry-After': String(retryAfter) };
-  return undefined;
+  const headers = retryHeaders(error.status, typeof retryAfter === 'number' ? retryAfter : undefined);
+  return typeof allow === 'string' ? { ...headers, Allow: allow } : headers;
+}
+
+/** Seconds a client waits before retrying a 503 (a busy or briefly unavailable store). */
+const STORAGE_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * What a client's retry logic needs (docs/reliability.md "Retries"). Generated SDKs of hosted
+ * APIs retry 408, 409, 429 and 5xx by default (a 409 three times, about 1.5 s, for nothing)
+ * unless the answer says `X-Should-Retry: false`; so every 4xx a retry cannot fix says so.
+ * 429 and 503 say when to come back (`Retry-After`).
+ */
+export function retryHeaders(status: number, retryAfterSeconds?: number): Record<string, string> {
+  if (status === 429) return { 'Retry-After': String(retryAfterSeconds ?? 1) };
+  if (status === 503) return { 'Retry-After': String(retryAfterSeconds ?? STORAGE_RETRY_AFTER_SECONDS) };
+  if (status >= 400 && status < 500 && status !== 408) return { 'X-Should-Retry': 'false' };
+  return {};
 }

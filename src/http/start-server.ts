@@ -1,5 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
+import { answerFramingErrors } from './answer-framing-errors.ts';
 import { createNodeListener, type NodeListenerOptions } from './create-node-listener.ts';
 import type { HttpEngine } from './http-engine.ts';
 
@@ -37,16 +38,33 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { engine, host = '127.0.0.1', port = 8787, shutdownTimeoutMs = 10_000, ...listenerOptions } = options;
   const listener = createNodeListener(engine, listenerOptions);
+  const connections = new Map<Socket, ConnectionState>();
   const inFlight = new Set<ServerResponse>();
   let closing: Promise<void> | undefined;
 
   const server = createServer((request, response) => {
     // While closing, every answer ends its connection, so the server can finish.
     if (closing !== undefined) response.shouldKeepAlive = false;
+    const state = connections.get(request.socket);
+    if (state !== undefined) state.busy += 1;
     inFlight.add(response);
-    response.on('close', () => inFlight.delete(response));
+    response.on('close', () => {
+      inFlight.delete(response);
+      if (state === undefined) return;
+      state.busy -= 1;
+      state.lastActiveMs = Date.now();
+    });
     listener(request, response);
   });
+  server.on('connection', (socket: Socket) => {
+    const state: ConnectionState = { busy: 0, lastActiveMs: Date.now() };
+    connections.set(socket, state);
+    socket.on('data', () => {
+      state.lastActiveMs = Date.now();
+    });
+    socket.on('close', () => connections.delete(socket));
+  });
+  answerFramingErrors(server);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -65,14 +83,42 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       closing ??= new Promise<void>((resolve) => {
         const timer = setTimeout(() => server.closeAllConnections(), shutdownTimeoutMs);
         timer.unref();
-        server.close(() => {
+        // net.Server's close stops accepting connections; http.Server's would also destroy
+        // every idle keep-alive connection at once, resetting any whose client is sending its
+        // next request at that moment. Instead idle connections are closed once they have been
+        // quiet for IDLE_GRACE_MS, and a request arriving meanwhile is answered with
+        // `Connection: close`.
+        const sweeper = setInterval(() => closeQuietConnections(connections), IDLE_SWEEP_MS);
+        sweeper.unref();
+        netServerClose.call(server, () => {
           clearTimeout(timer);
+          clearInterval(sweeper);
           resolve();
         });
         for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
-        server.closeIdleConnections();
+        closeQuietConnections(connections);
       });
       return closing;
     },
   };
+}
+
+/** How long a kept-alive connection must be quiet before a closing server ends it. */
+const IDLE_GRACE_MS = 250;
+const IDLE_SWEEP_MS = 50;
+const netServerClose = NetServer.prototype.close;
+
+interface ConnectionState {
+  /** Requests of this connection not yet answered. */
+  busy: number;
+  /** When it last received bytes or finished a response. */
+  lastActiveMs: number;
+}
+
+/** Ends the connections with nothing in flight and no bytes for {@link IDLE_GRACE_MS}. */
+function closeQuietConnections(connections: ReadonlyMap<Socket, ConnectionState>): void {
+  const now = Date.now();
+  for (const [socket, state] of connections) {
+    if (state.busy === 0 && now - state.lastActiveMs >= IDLE_GRACE_MS) socket.destroy();
+  }
 }

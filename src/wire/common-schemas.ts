@@ -51,19 +51,25 @@ export const unixSeconds = z
 /** Caller's ids: non-empty strings of reasonable length. */
 export const referenceId = requiredString(255);
 
-const jsonValue: z.ZodType<unknown> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
-);
-
-/** docs/interface.md §8: metadata values are shorter than 255 characters (measured as their JSON text). */
-export const metadata = z.record(z.string(), jsonValue).superRefine((value, context) => {
-  for (const [key, entry] of Object.entries(value)) {
-    const text = typeof entry === 'string' ? entry : JSON.stringify(entry);
-    if (text.length >= 255) {
-      context.addIssue(taxIssue('METADATA_TOO_LONG', `metadata.${key} must be shorter than 255 characters`, [key]));
+/**
+ * docs/interface.md §8: metadata values are shorter than 255 characters (measured as their JSON text).
+ *
+ * Checked by hand rather than with `z.record`, whose parsing skips a `"__proto__"` key: a
+ * caller's metadata is kept whole, `__proto__` included, as an own key (docs/reliability.md).
+ */
+export const metadata = z
+  .custom<Record<string, unknown>>(
+    (value) => isJsonObject(value, 0),
+    taxRule('INCORRECT_TYPE', 'metadata must be an object of JSON values (at most 32 levels deep)'),
+  )
+  .superRefine((value, context) => {
+    for (const [key, entry] of Object.entries(value)) {
+      const text = typeof entry === 'string' ? entry : JSON.stringify(entry);
+      if (text.length >= 255) {
+        context.addIssue(taxIssue('METADATA_TOO_LONG', `metadata.${key} must be shorter than 255 characters`, [key]));
+      }
     }
-  }
-});
+  });
 
 /** An address of the wire (docs/interface.md §2.1). Only the country is always required; see resolveAddress. */
 export const addressSchema = z.strictObject({
@@ -76,3 +82,21 @@ export const addressSchema = z.strictObject({
   address_type: z.enum(['shipping', 'billing']).optional(),
 });
 export type WireAddress = z.infer<typeof addressSchema>;
+
+/** How deep metadata may nest; also what keeps a cyclic object (from a library caller) out. */
+const MAX_JSON_DEPTH = 32;
+
+/** A plain object whose values are JSON values: what `JSON.parse` can give. */
+function isJsonObject(value: unknown, depth: number): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || depth > MAX_JSON_DEPTH) return false;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  return Object.values(value).every((entry) => isJsonValue(entry, depth + 1));
+}
+
+function isJsonValue(value: unknown, depth: number): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return depth <= MAX_JSON_DEPTH && value.every((entry) => isJsonValue(entry, depth + 1));
+  return isJsonObject(value, depth);
+}

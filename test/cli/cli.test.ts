@@ -142,7 +142,9 @@ describe('taxkit serve (in-process)', () => {
       headers: { authorization: `Bearer ${KEYS.TAXKIT_SECRET_KEY_LIVE}` },
     });
     expect(await ping.json()).toMatchObject({ status: 'ok', env: 'prod' });
-    expect(io.out()).toContain(`curl -s ${url}/tax/ping -H "Authorization: Bearer ${KEYS.TAXKIT_SECRET_KEY_TEST}"`);
+    // Keys from the environment are never printed (docs/reliability.md "Secrets"): the hint names the variable.
+    expect(io.out()).toContain(`curl -s ${url}/tax/ping -H "Authorization: Bearer $TAXKIT_SECRET_KEY_TEST"`);
+    for (const key of Object.values(KEYS)) expect(io.out()).not.toContain(key);
     expect(io.out()).toContain('from TAXKIT_PUBLIC_KEY_LIVE');
     io.stop();
     expect(await running).toBe(0);
@@ -348,4 +350,73 @@ describe('the compiled bin', () => {
     expect(out).toContain('Stopped.');
     expect(existsSync(join(cwd, '.taxkit', 'taxkit.db'))).toBe(true);
   }, 30_000);
+});
+
+describe('taxkit serve keeps secrets', () => {
+  const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+  it('prints each new key once, and on later starts no key at all', async () => {
+    const cwd = tempDir();
+    const first = fakeIo({ cwd });
+    const running = main(['serve', '--port', '0'], first);
+    await first.listening;
+    first.stop();
+    expect(await running).toBe(0);
+    const keys = JSON.parse(readFileSync(join(cwd, '.taxkit', 'keys.json'), 'utf8'));
+    for (const slot of ['secretTest', 'secretLive', 'publicTest', 'publicLive']) {
+      expect(occurrences(first.out(), keys[slot]), slot).toBe(1);
+    }
+
+    const second = fakeIo({ cwd });
+    const again = main(['serve', '--port', '0'], second);
+    const url = await second.listening;
+    second.stop();
+    expect(await again).toBe(0);
+    for (const slot of ['secretTest', 'secretLive', 'publicTest', 'publicLive']) {
+      expect(second.out(), slot).not.toContain(keys[slot]);
+    }
+    // The hint still works when pasted into a shell in the same directory.
+    const hint = /Bearer (\$\(node -p "(.*)"\))/.exec(second.out());
+    expect(hint).not.toBeNull();
+    const key = execFileSync(process.execPath, ['-p', hint?.[2] as string], { cwd, encoding: 'utf8' }).trim();
+    expect(key).toBe(keys.secretTest);
+    expect(url).toMatch(/^http:/);
+  });
+
+  it('a key from a variable is shown only as its variable and last four characters', async () => {
+    const cwd = tempDir();
+    const io = fakeIo({ cwd, env: { TAXKIT_SECRET_KEY_TEST: 'sk_test_from_env_0000000000001234' } });
+    const running = main(['serve', '--port', '0'], io);
+    await io.listening;
+    io.stop();
+    expect(await running).toBe(0);
+    expect(io.out()).not.toContain('sk_test_from_env_0000000000001234');
+    expect(io.out()).toContain('sk_test_…1234 (from TAXKIT_SECRET_KEY_TEST)');
+    expect(io.out()).toContain('Bearer $TAXKIT_SECRET_KEY_TEST');
+  });
+
+  it('creates .taxkit/ 0700 and the database 0600 (its WAL too) whatever the umask', async () => {
+    const before = process.umask(0o000);
+    try {
+      const cwd = tempDir();
+      const io = fakeIo({ cwd });
+      const running = main(['serve', '--port', '0'], io);
+      const url = await io.listening;
+      // A write, so the WAL file exists.
+      const keys = JSON.parse(readFileSync(join(cwd, '.taxkit', 'keys.json'), 'utf8'));
+      await fetch(`${url}/tax/products`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${keys.secretTest}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ reference_product_id: 'p', reference_product_name: 'P', product_category: 'EXEMPT' }),
+      });
+      expect(statSync(join(cwd, '.taxkit')).mode & 0o777).toBe(0o700);
+      expect(statSync(join(cwd, '.taxkit', 'taxkit.db')).mode & 0o777).toBe(0o600);
+      expect(statSync(join(cwd, '.taxkit', 'taxkit.db-wal')).mode & 0o777).toBe(0o600);
+      expect(statSync(join(cwd, '.taxkit', 'keys.json')).mode & 0o777).toBe(0o600);
+      io.stop();
+      expect(await running).toBe(0);
+    } finally {
+      process.umask(before);
+    }
+  });
 });
