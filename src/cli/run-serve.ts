@@ -1,11 +1,10 @@
-import { makePrivateDirectory } from './make-private-directory.ts';
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { createTaxEngine, type TaxEngine } from '../engine.ts';
 import { startServer, type RunningServer } from '../http/start-server.ts';
 import type { GeoLookup } from '../ports/geo.ts';
 import type { TaxStore } from '../ports/store.ts';
 import type { CliIo } from './cli-io.ts';
-import { keysPathFor, resolveDbPath } from './default-paths.ts';
+import { chooseStore, describeStore, keysPathOf, openChosenStore } from './choose-store.ts';
 import { KEY_VARIABLES, loadAccountKeys, type LoadedKeys } from './load-account-keys.ts';
 import { parseCommandArgs } from './parse-command-args.ts';
 import { describeError } from './describe-error.ts';
@@ -26,16 +25,16 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
     db: { type: 'string' },
     memory: { type: 'boolean' },
     geoip: { type: 'string' },
+    postgres: { type: 'string' },
+    'pool-size': { type: 'string' },
   });
   if (options.help === true) {
     io.stdout(USAGE);
     return 0;
   }
-  if (options.memory === true && options.db !== undefined)
-    throw new UsageError('--db and --memory exclude each other.');
   const port = parsePort(options.port ?? (io.env.PORT?.trim() || undefined) ?? '8787');
   const host = options.host ?? '127.0.0.1';
-  const dbPath = options.memory === true ? undefined : resolveDbPath(io.cwd, options.db);
+  const choice = chooseStore(options, io.env, io.cwd);
   const shown = (path: string) => relative(io.cwd, path) || path;
 
   let store: TaxStore | undefined;
@@ -49,12 +48,8 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
       const { openGeoLookup } = await import('../../adapters/maxmind/index.ts');
       geo = await openGeoLookup(resolve(io.cwd, options.geoip));
     }
-    if (dbPath !== undefined) {
-      makePrivateDirectory(dirname(dbPath));
-      const { createSqliteStore } = await import('../../adapters/sqlite/index.ts');
-      store = createSqliteStore({ path: dbPath });
-    }
-    loaded = loadAccountKeys(io.env, dbPath === undefined ? undefined : keysPathFor(dbPath));
+    store = await openChosenStore(choice);
+    loaded = loadAccountKeys(io.env, keysPathOf(choice, io.cwd));
     engine = createTaxEngine({ ...(store === undefined ? {} : { store }), ...(geo === undefined ? {} : { geo }) });
     server = await startServer({
       engine,
@@ -73,10 +68,10 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
     return 1;
   }
 
-  const storeText = dbPath === undefined ? 'in memory (nothing is kept after exit)' : `SQLite ${shown(dbPath)}`;
-  io.stdout(`taxkit listening on ${server.url}\nRecords: ${storeText}\n`);
+  io.stdout(`taxkit listening on ${server.url}\nRecords: ${describeStore(choice, io.cwd)}\n`);
   for (const warning of loaded.warnings) io.stderr(`Warning: ${warning}\n`);
-  const keysFile = dbPath === undefined ? undefined : shown(keysPathFor(dbPath));
+  const keysPath = keysPathOf(choice, io.cwd);
+  const keysFile = keysPath === undefined ? undefined : shown(keysPath);
   io.stdout(describeKeys(loaded, keysFile));
   io.stdout(
     `\nTry it:\n  curl -s ${server.url}/tax/ping -H "Authorization: Bearer ${secretTestHint(loaded, keysFile)}"\n` +
