@@ -4,7 +4,7 @@
 //   node bench/run-bench.mjs [--rounds 5] [--ms 1000] [--seconds 4] [--only calculations,http] [--no-write]
 //
 // Suites: calculations, durable, http, geo, memory, lookup, rates. Runs against dist/ (build first).
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import * as prettier from 'prettier';
@@ -55,6 +55,11 @@ if (values.only === undefined && !values['no-write']) {
   const file = new URL('./RESULTS.md', import.meta.url);
   // Formatted as the rest of the repository, so `prettier --check` passes on the written file.
   const config = (await prettier.resolveConfig(file)) ?? {};
-  writeFileSync(file, await prettier.format(results, { ...config, parser: 'markdown' }));
+  // The PostgreSQL section is written by bench/postgres-scale.mjs (it needs a database server);
+  // a run of this file keeps it as it was.
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const kept = /<!-- postgres-bench:start -->[\s\S]*<!-- postgres-bench:end -->/.exec(previous)?.[0];
+  const text = kept === undefined ? results : `${results.trimEnd()}\n\n${kept}\n`;
+  writeFileSync(file, await prettier.format(text, { ...config, parser: 'markdown' }));
   process.stderr.write('bench: wrote bench/RESULTS.md\n');
 }
