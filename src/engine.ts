@@ -4,6 +4,8 @@ import type { RateIndex } from './core/rates/rate-index.ts';
 import type { RateTable } from './core/rates/rate-table.ts';
 import { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
 import type { TaxabilityTable } from './core/taxability/taxability-rule.ts';
+import type { VatNumberValidator } from './core/tax-ids/vat-number-check.ts';
+import { checkVatNumber } from './tax-ids/check-vat-number.ts';
 import type { Address, Tenant } from './core/types.ts';
 import { loadDefaultLocations } from './defaults/load-default-locations.ts';
 import { loadDefaultRatesOnly, loadDefaultTaxability } from './defaults/load-default-rate-tables.ts';
@@ -75,6 +77,13 @@ export interface TaxEngineOptions {
    * everywhere. Test mode always returns rates, as the hosted API does.
    */
   readonly registrations?: readonly string[];
+  /**
+   * Checks a customer's VAT number before a cross-border EU B2B sale is reverse-charged: a
+   * synchronous, offline function from the number to `{ plausible, country, reason }`. Default:
+   * format and checksum (jsvat-next). taxkit never queries VIES; plug in your own check (for
+   * example one backed by a cache of VIES answers) here. See docs/taxability.md.
+   */
+  readonly vatNumberValidator?: VatNumberValidator;
   /** Ship-from address when a calculation has no origin_address. */
   readonly defaultOrigin?: Address;
   /** Account and mode used when a call names none. Default `{ accountId: 'default', mode: 'test' }`. */
@@ -166,6 +175,7 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
     ids: options.ids ?? createRandomIds(),
     calculationLifetimeSeconds: options.calculationLifetimeSeconds ?? 86_400,
     registrations: options.registrations === undefined ? undefined : new Set(options.registrations),
+    checkVatNumber: options.vatNumberValidator ?? checkVatNumber,
     defaultOrigin: options.defaultOrigin,
     defaultTenant: options.tenant ?? { accountId: 'default', mode: 'test' },
   };

@@ -58,6 +58,8 @@ export { loadDefaultRateTables, loadDefaultTaxability } from './defaults/load-de
 export type { TaxabilityRule, TaxabilityTable, Treatment } from './core/taxability/taxability-rule.ts';
 export { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
 export { PRODUCT_CATEGORY_TABLE, type ProductCategory } from './core/product-categories.ts';
+export type { VatNumberCheck, VatNumberValidator } from './core/tax-ids/vat-number-check.ts';
+export { checkVatNumber } from './tax-ids/check-vat-number.ts';
 export { loadDefaultLocations } from './defaults/load-default-locations.ts';
 export type { LocationTables } from './core/location/location-tables.ts';
 
