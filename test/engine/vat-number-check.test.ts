@@ -17,7 +17,7 @@ const engineWith = (options: TaxEngineOptions = {}) =>
 const b2b = (taxIds: string[], country = 'FR', postal = '75001') => ({
   customer: {
     address: { address_country: country, address_province: '', address_postal_code: postal },
-    type: 'BUSINESS',
+    type: 'BUSINESS' as const,
     tax_ids: taxIds.map((value) => ({ type: 'eu_vat', value })),
   },
   origin_address: { address_country: 'DE', address_province: '', address_postal_code: '10115' },
