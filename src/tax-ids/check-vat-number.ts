@@ -1,9 +1,11 @@
-import { checkVAT, countries } from 'jsvat-next';
+import jsvat from 'jsvat-next';
 import type { VatNumberCheck } from '../core/tax-ids/vat-number-check.ts';
 
 /** Prefixes that are not the country's ISO code. */
 const PREFIX_COUNTRY: Readonly<Record<string, string>> = { EL: 'GR', XI: 'GB' };
 const PREFIX = /^([A-Z]{2})/;
+// jsvat-next is CommonJS without named exports Node can detect: take them from the default export.
+const { checkVAT, countries } = jsvat;
 
 /**
  * taxkit's default VAT number check, offline: the number must start with a country prefix
