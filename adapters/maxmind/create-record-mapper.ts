@@ -29,18 +29,22 @@ const BRACKET_SUFFIX = /\s*\([^()]*\)\s*$/;
 export function createRecordMapper(options: RecordMapperOptions): RecordMapper {
   const subdivisionOf = createSubdivisionNames(options.subdivisionCodes);
   // Readers with a cache hand out the same decoded object for the same data record, so the
-  // mapping is done once per record and the frozen result shared.
-  const mapped = new WeakMap<object, GeoLocation | null>();
+  // mapping is done once per record and the frozen result shared. It is kept on the record
+  // under a symbol of this mapper (invisible to JSON and Object.keys), not in a WeakMap: with
+  // tens of thousands of records coming and going, the WeakMap's ephemerons cost the garbage
+  // collector more than the lookups they saved.
+  const mapped = Symbol('taxkit location');
   return (record) => {
     if (typeof record !== 'object' || record === null) return undefined;
-    let location = mapped.get(record);
+    const memo = record as { [mapped]?: GeoLocation | null };
+    let location = memo[mapped];
     if (location === undefined) {
       const fields = record as Readonly<Record<string, unknown>>;
       location =
         ('country_code' in fields || 'state1' in fields
           ? fromFlat(fields, subdivisionOf)
           : fromGeoIp2(fields, options.registeredCountryFallback)) ?? null;
-      mapped.set(record, location);
+      if (Object.isExtensible(record)) memo[mapped] = location;
     }
     return location ?? undefined;
   };

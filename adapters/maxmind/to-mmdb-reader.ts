@@ -43,16 +43,30 @@ export function toMmdbReader(source: MmdbSource, what: string, cacheSize: number
   }
 }
 
-/** The reader's optional cache port, keyed by data offset: the oldest entry goes first. */
+/**
+ * The reader's optional cache port, keyed by data offset: the oldest entry goes first. The
+ * order is a ring of keys, not the Map's own: taking the first key of a Map whose front entries
+ * were deleted walks over every deleted slot, which made each eviction cost more the longer
+ * the cache had been full.
+ */
 function createFifoCache(max: number): {
   get(key: string | number): unknown;
   set(key: string | number, value: unknown): void;
 } {
   const entries = new Map<string | number, unknown>();
+  const order: (string | number | undefined)[] = new Array<string | number | undefined>(max).fill(undefined);
+  let oldest = 0;
   return {
     get: (key) => entries.get(key),
     set(key, value) {
-      if (entries.size >= max) entries.delete(entries.keys().next().value as string | number);
+      if (entries.has(key)) {
+        entries.set(key, value);
+        return;
+      }
+      const evicted = order[oldest];
+      if (evicted !== undefined) entries.delete(evicted);
+      order[oldest] = key;
+      oldest = oldest + 1 === max ? 0 : oldest + 1;
       entries.set(key, value);
     },
   };

@@ -148,6 +148,30 @@ describe('createGeoLookup over a GeoIP2-City database', () => {
     expect(cached.lookup('73.162.200.7')).toBe(first);
   });
 
+  it('answers the same through a record cache smaller than the records asked for, however long', () => {
+    const tiny = createGeoLookup(GEOIP2, { cacheSize: 2 });
+    const uncached = createGeoLookup(GEOIP2, { cacheSize: 0 });
+    const ips = ['73.162.0.1', '24.48.0.1', '81.2.69.160', '73.162.9.9', '24.48.7.7', '81.2.69.1'];
+    for (let round = 0; round < 50; round += 1) {
+      for (const ip of ips) expect(tiny.lookup(ip)).toEqual(uncached.lookup(ip));
+    }
+    // A record the cache still holds keeps its one shared location.
+    expect(tiny.lookup('81.2.69.2')).toBe(tiny.lookup('81.2.69.3'));
+  });
+
+  it('leaves the records of a caching reader as JSON and Object.keys see them', () => {
+    const cache = new Map<string | number, unknown>();
+    const reader = new Reader(GEOIP2, {
+      cache: { get: (key) => cache.get(key), set: (key, value) => cache.set(key, value) },
+    });
+    const geo = createGeoLookup(reader);
+    const location = geo.lookup('24.48.0.1');
+    const record = reader.get('24.48.0.1') as Record<string, unknown>;
+    expect(geo.lookup('24.48.0.2')).toBe(location);
+    expect(Object.keys(record)).toEqual(['country', 'subdivisions', 'city', 'postal']);
+    expect(Object.keys(JSON.parse(JSON.stringify(record)))).toEqual(Object.keys(record));
+  });
+
   it('accepts the bytes instead of a Reader', () => {
     expect(createGeoLookup(GEOIP2).lookup('24.48.0.1')).toMatchObject({ province: 'QC' });
     expect(createGeoLookup(new Uint8Array(GEOIP2), { cacheSize: 0 }).lookup('24.48.0.1')).toMatchObject({
