@@ -124,7 +124,12 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
 /** A lookup that opens its database on first use. */
 function lazyGeoLookup(open: () => GeoLookup): GeoLookup {
   let opened: GeoLookup | undefined;
-  return { lookup: (ip) => (opened ??= open()).lookup(ip) };
+  return {
+    lookup(ip) {
+      opened ??= open();
+      return opened.lookup(ip);
+    },
+  };
 }
 
 function parsePort(text: string): number {
