@@ -1,5 +1,6 @@
 import { isTaxError, isTaxErrorType, TAX_ERROR_STATUS, type TaxError } from '../core/errors.ts';
-import { isAtLeast, type ApiVersion } from '../wire/api-version.ts';
+import type { ApiVersion } from '../wire/api-version.ts';
+import { serializeError } from '../wire/serialize-error.ts';
 import type { HttpResponse } from './http-message.ts';
 import { isErrorStatus } from './internal-error-response.ts';
 import { jsonResponse } from './json-response.ts';
@@ -44,7 +45,7 @@ export function errorResponse(error: unknown, context: ErrorResponseContext): Ht
         : `An internal error occurred; it was logged with request id ${context.requestId}.`;
     return jsonResponse(
       status,
-      errorBody(status, type, message, undefined, context.version),
+      serializeError(status, type, message, undefined, context.version),
       context.requestId,
       retryHeaders(status),
     );
@@ -52,7 +53,7 @@ export function errorResponse(error: unknown, context: ErrorResponseContext): Ht
   const field = typeof error.details?.field === 'string' ? error.details.field : undefined;
   return jsonResponse(
     error.status,
-    errorBody(error.status, error.wireType, error.message, field, context.version),
+    serializeError(error.status, error.wireType, error.message, field, context.version),
     context.requestId,
     errorHeaders(error),
   );
@@ -66,29 +67,6 @@ function isSoundTaxError(error: unknown): error is TaxError {
     error.status === TAX_ERROR_STATUS[error.type] &&
     isErrorStatus(error.status)
   );
-}
-
-function errorBody(
-  status: number,
-  type: string,
-  message: string,
-  field: string | undefined,
-  version: ApiVersion | undefined,
-): unknown {
-  if (version === undefined || isAtLeast(version, '2026-01-01')) return { code: status, type, message };
-  const code = type.toLowerCase();
-  // The interface (docs/interface.md §7) names the nested fields `code` and `message`; the hosted API's documented
-  // schema and its real clients use `error_code` and `error_message` (docs/interface.md §7).
-  // Both pairs are sent, so a client written against either reads this body.
-  return {
-    error: {
-      code,
-      message,
-      error_code: code,
-      error_message: message,
-      ...(field === undefined || field === '' ? {} : { error_meta: { field } }),
-    },
-  };
 }
 
 function errorHeaders(error: TaxError): Record<string, string> {

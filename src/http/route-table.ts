@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CallContext } from '../engine-deps.ts';
 import type { ApiVersion } from '../wire/api-version.ts';
+import { PLATFORM_SINCE } from '../wire/version-rules.ts';
 import { calculationRequestSchema } from '../wire/calculation-request.ts';
 import { customerRequestSchema } from '../wire/customer-request.ts';
 import { merchantCreateSchema, merchantUpdateSchema } from '../wire/merchant-request.ts';
@@ -239,7 +240,7 @@ export const ROUTES: readonly Route[] = [
       POST: {
         summary: 'Create a merchant (a seller on the platform).',
         keys: 'secret',
-        since: '2026-01-01',
+        since: PLATFORM_SINCE,
         body: true,
         requestSchema: merchantCreateSchema,
         run: ({ engine, body, context }) => engine.merchants.create(body, context),
@@ -247,7 +248,7 @@ export const ROUTES: readonly Route[] = [
       GET: {
         summary: 'List merchants; `limit` 1..100 (default 10), `cursor` is the previous last_merchant_id.',
         keys: 'secret',
-        since: '2026-01-01',
+        since: PLATFORM_SINCE,
         queryParameters: ['cursor', 'limit'],
         run: ({ engine, query, context }) => engine.merchants.list(listQuery(query), context),
       },
@@ -259,13 +260,13 @@ export const ROUTES: readonly Route[] = [
       GET: {
         summary: "Retrieve a merchant by id or the caller's reference_merchant_id.",
         keys: 'secret',
-        since: '2026-01-01',
+        since: PLATFORM_SINCE,
         run: ({ engine, id, context }) => engine.merchants.get(id, context),
       },
       POST: {
         summary: 'Update a merchant; tax_ids replaces the whole list.',
         keys: 'secret',
-        since: '2026-01-01',
+        since: PLATFORM_SINCE,
         body: true,
         requestSchema: merchantUpdateSchema,
         run: ({ engine, id, body, context }) => engine.merchants.update(id, body, context),
@@ -273,7 +274,7 @@ export const ROUTES: readonly Route[] = [
       DELETE: {
         summary: 'Delete a merchant.',
         keys: 'secret',
-        since: '2026-01-01',
+        since: PLATFORM_SINCE,
         run: ({ engine, id, context }) => engine.merchants.delete(id, context),
       },
     },
@@ -284,7 +285,7 @@ export const ROUTES: readonly Route[] = [
       POST: {
         summary: "Calculate tax on a merchant's sale through the platform (amount is per unit).",
         keys: 'secret',
-        since: '2026-01-01',
+        since: PLATFORM_SINCE,
         body: true,
         requestSchema: platformCalculationRequestSchema,
         run: ({ engine, body, context }) => engine.platform.calculations.create(body, context),
@@ -297,7 +298,7 @@ export const ROUTES: readonly Route[] = [
       POST: {
         summary: 'Record the transactions of a platform sale (order, and fee for payment processors).',
         keys: 'secret',
-        since: '2026-01-01',
+        since: PLATFORM_SINCE,
         body: true,
         requestSchema: platformTransactionRequestSchema,
         run: ({ engine, body, context }) => engine.platform.transactions.create(body, context),

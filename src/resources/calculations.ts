@@ -6,7 +6,7 @@ import type { CallContext, EngineDeps } from '../engine-deps.ts';
 import type { ApiVersion } from '../wire/api-version.ts';
 import { callScope, callTime } from './call-scope.ts';
 import { calculationRequestSchema, type CalculationRequest } from '../wire/calculation-request.ts';
-import { checkCurrency } from '../wire/currencies.ts';
+import { applyCalculationVersionRules } from '../wire/version-rules.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { serializeCalculation } from '../wire/serialize-calculation.ts';
 import { checkedAddress } from './checked-address.ts';
@@ -84,9 +84,9 @@ async function calculate(
   const request = parseBody(calculationRequestSchema, body);
   if (publicKey) refuseStoredReferences(request);
   const { nowMs, now } = callTime(deps);
-  const currency = checkCurrency(request.order_details.customer_currency_code, version);
+  const currency = applyCalculationVersionRules(request, version);
   const rates = await deps.rates.current();
-  const place = resolveCustomerPlace(deps, request.customer, version, rates);
+  const place = resolveCustomerPlace(deps, request.customer, rates);
   const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
   const lines = await resolveLines(
     deps,

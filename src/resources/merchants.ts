@@ -2,7 +2,7 @@ import { TaxError } from '../core/errors.ts';
 import { notFound } from '../core/not-found.ts';
 import type { Merchant, Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import { requireVersion } from '../wire/api-version.ts';
+import { requirePlatformVersion } from '../wire/version-rules.ts';
 import { callScope, callTime } from './call-scope.ts';
 import { listPage } from './list-page.ts';
 import { merchantCreateSchema, merchantUpdateSchema } from '../wire/merchant-request.ts';
@@ -29,7 +29,7 @@ export interface MerchantsResource {
 /** The tenant of a merchant call; merchants exist from 2026-01-01 (docs/interface.md §9 rule 1). */
 function scope(deps: EngineDeps, context: CallContext | undefined, operation: string): Tenant {
   const { tenant, version } = callScope(deps, context);
-  requireVersion(version, '2026-01-01', operation);
+  requirePlatformVersion(version, operation);
   return tenant;
 }
 

@@ -3,9 +3,9 @@ import { TaxError } from '../core/errors.ts';
 import { resolveAddress } from '../core/location/resolve-address.ts';
 import type { Address, Calculation, Merchant, Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import { requireVersion, type ApiVersion } from '../wire/api-version.ts';
+import type { ApiVersion } from '../wire/api-version.ts';
 import { callScope, callTime } from './call-scope.ts';
-import { checkCurrency } from '../wire/currencies.ts';
+import { applyCalculationVersionRules, requirePlatformVersion } from '../wire/version-rules.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { platformCalculationRequestSchema } from '../wire/platform-calculation-request.ts';
 import { serializePlatformCalculation } from '../wire/serialize-platform-calculation.ts';
@@ -29,7 +29,7 @@ export function createPlatformCalculationsResource(deps: EngineDeps): PlatformCa
   return {
     async create(body, context) {
       const { tenant, version } = callScope(deps, context);
-      requireVersion(version, '2026-01-01', 'POST /tax/platform/calculations');
+      requirePlatformVersion(version, 'POST /tax/platform/calculations');
       const calculation = await calculatePlatform(deps, tenant, version, body, context);
       await deps.store.insertCalculation(tenant, calculation);
       deps.sweeper.request(calculation.createdAt);
@@ -46,6 +46,7 @@ async function calculatePlatform(
   context: CallContext | undefined,
 ): Promise<Calculation> {
   const request = parseBody(platformCalculationRequestSchema, body);
+  const currency = applyCalculationVersionRules(request, version);
   const merchant = await deps.store.getMerchant(tenant, request.merchant.merchant_id);
   if (merchant === undefined) {
     throw merchantNotFound(request.merchant.merchant_id, 'merchant.merchant_id');
@@ -65,7 +66,7 @@ async function calculatePlatform(
     taxDate: request.tax_date ?? context?.taxDate ?? createdAt,
     lifetimeSeconds: deps.calculationLifetimeSeconds,
     mode: tenant.mode,
-    currency: checkCurrency(request.order_details.customer_currency_code, version),
+    currency,
     taxIncluded: request.order_details.tax_included_in_amount,
     origin,
     metadata: (request.metadata ?? {}) as Metadata,
@@ -113,7 +114,7 @@ async function calculatePlatform(
       kind: 'platform',
       automaticTax: request.order_details.automatic_tax ?? 'auto',
       customer,
-      place: resolveCustomerPlace(deps, request.customer, version, rates),
+      place: resolveCustomerPlace(deps, request.customer, rates),
       lines: await resolveLines(
         deps,
         tenant,

@@ -2,7 +2,7 @@ import { TaxError } from '../core/errors.ts';
 import { buildPlatformTransactions } from '../core/ledger/build-platform-transactions.ts';
 import type { Metadata } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import { requireVersion } from '../wire/api-version.ts';
+import { requirePlatformVersion } from '../wire/version-rules.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { platformTransactionRequestSchema } from '../wire/platform-transaction-request.ts';
 import { serializeTransaction } from '../wire/serialize-transaction.ts';
@@ -20,7 +20,7 @@ export function createPlatformTransactionsResource(deps: EngineDeps): PlatformTr
   return {
     async create(body, context) {
       const { tenant, version } = callScope(deps, context);
-      requireVersion(version, '2026-01-01', 'POST /tax/platform/transactions');
+      requirePlatformVersion(version, 'POST /tax/platform/transactions');
       const request = parseBody(platformTransactionRequestSchema, body);
       const { nowMs, now } = callTime(deps);
       const calculation = await deps.store.getCalculation(tenant, request.platform_calculation_id);

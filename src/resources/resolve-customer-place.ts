@@ -4,7 +4,6 @@ import { resolveIp, type IpResolution, type IpResolutionMode } from '../core/loc
 import type { RateIndex } from '../core/rates/rate-index.ts';
 import type { CalculationCustomer, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { isAtLeast, type ApiVersion } from '../wire/api-version.ts';
 import type { customerSchema } from '../wire/calculation-request.ts';
 import { atField } from '../wire/at-field.ts';
 import { toAddress } from '../wire/to-address.ts';
@@ -18,17 +17,7 @@ type WireCustomer = z.output<typeof customerSchema>;
  * no address, or as the fallback when the address cannot be resolved. When both fail, the
  * address's error is reported: it is the caller's own data that is wrong.
  */
-export function resolveCustomerPlace(
-  deps: EngineDeps,
-  customer: WireCustomer,
-  version: ApiVersion,
-  rates?: RateIndex,
-): IpResolution {
-  if (customer.ip !== undefined && !isAtLeast(version, '2026-03-01')) {
-    throw new TaxError('UNRECOGNIZED_FIELD', 'customer.ip requires X-API-Version 2026-03-01.', {
-      details: { field: 'customer.ip' },
-    });
-  }
+export function resolveCustomerPlace(deps: EngineDeps, customer: WireCustomer, rates?: RateIndex): IpResolution {
   // A malformed IP is refused even when the address would have been enough (docs/interface.md §7).
   const ip =
     customer.ip === undefined

@@ -59,6 +59,8 @@ export function compileRateIndex(input: RateTable | readonly RateTable[], option
   const jurisdictions = new Map<string, JurisdictionDef>();
   const periods = new Map<string, RatePeriod[]>();
   const entries = new Map<string, KeyEntry[]>();
+  // A nationwide table dates 41,000 entries with a handful of distinct days: parse each once.
+  const days = new Map<string, number>();
   for (const table of tables) {
     for (const jurisdiction of table.jurisdictions) {
       jurisdictions.set(jurisdiction.id, Object.freeze({ ...jurisdiction }));
@@ -74,7 +76,7 @@ export function compileRateIndex(input: RateTable | readonly RateTable[], option
       }
       list.push(period);
     }
-    for (const location of table.locations) addEntry(entries, table, location);
+    for (const location of table.locations) addEntry(entries, table, location, days);
   }
 
   // Taxability rules hang on regions; a jurisdiction without a region of its own takes the
@@ -115,14 +117,23 @@ export function compileRateIndex(input: RateTable | readonly RateTable[], option
   });
 }
 
-function addEntry(entries: Map<string, KeyEntry[]>, table: RateTable, location: LocationDef): void {
+function addEntry(
+  entries: Map<string, KeyEntry[]>,
+  table: RateTable,
+  location: LocationDef,
+  days: Map<string, number>,
+): void {
   if (location.rates !== undefined && location.rates.length !== location.jurisdictions.length) {
     throw new TaxError(
       'INVALID_VALUE',
       `Rate table "${table.name}": location "${location.key}" gives ${location.rates.length} rates for ${location.jurisdictions.length} jurisdictions.`,
     );
   }
-  const from = location.from === undefined ? BEGINNING : parseDay(location.from);
+  let from = BEGINNING;
+  if (location.from !== undefined) {
+    from = days.get(location.from) ?? parseDay(location.from);
+    days.set(location.from, from);
+  }
   const entry: KeyEntry = { from, location };
   const list = entries.get(location.key);
   if (list === undefined || from === BEGINNING) {
