@@ -48,7 +48,8 @@ export interface PostgresTaxStore extends TaxStore {
 /** The statements are the same for every store: built on the first open. */
 let prepared: Statements | undefined;
 
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+// PostgreSQL keeps the pg_ prefix for its own schemas.
+const SCHEMA_NAME = /^(?!pg_)[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * A {@link TaxStore} on PostgreSQL (drizzle-orm and node-postgres), for several taxkit

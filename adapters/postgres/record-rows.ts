@@ -16,6 +16,7 @@ import type {
   Tenant,
   Transaction,
 } from '../../src/core/types.ts';
+import { storageUnavailable } from './postgres-errors.ts';
 import type { calculations, customers, merchants, products, refundReversals, refunds, transactions } from './schema.ts';
 import type { RowOf } from './statement-parts.ts';
 
@@ -133,12 +134,21 @@ export function merchantRow(tenant: Tenant, merchant: Merchant): RowOf<typeof me
 /** The record the first `SELECT body` row holds, or `undefined` for no row. */
 export function recordOf<T>(rows: readonly { readonly body?: unknown }[]): T | undefined {
   const body = rows[0]?.body;
-  return body === undefined ? undefined : (JSON.parse(body as string) as T);
+  return body === undefined ? undefined : parseBody<T>(body);
 }
 
 /** Every `SELECT body` row's record, in row order. */
 export function recordsOf<T>(rows: readonly { readonly body?: unknown }[]): T[] {
-  return rows.map((row) => JSON.parse(row.body as string) as T);
+  return rows.map((row) => parseBody<T>(row.body));
+}
+
+/** A stored record; a row that is not JSON (written by hand, say) is STORAGE_UNAVAILABLE with the parse error as cause. */
+function parseBody<T>(body: unknown): T {
+  try {
+    return JSON.parse(body as string) as T;
+  } catch (error) {
+    throw storageUnavailable(error, 'A stored record is not valid JSON');
+  }
 }
 
 /** The tenant as the `accountId`/`mode` parameters every statement starts with. */

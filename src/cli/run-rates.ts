@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, relative } from 'node:path';
+import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { snapshotId } from '../core/rates/snapshot-id.ts';
 import { hashRateTable } from '../core/rates/hash-rate-table.ts';
@@ -7,14 +6,18 @@ import { loadDefaultRateTables } from '../defaults/load-default-rate-tables.ts';
 import { importRates, type ImportedFile, type RateFileFormat } from '../rates/import-rates.ts';
 import type { TaxStore } from '../ports/store.ts';
 import type { CliIo } from './cli-io.ts';
-import { resolveDbPath } from './default-paths.ts';
+import { chooseStore, openChosenStore, redactUrl } from './choose-store.ts';
 import { describeError } from './describe-error.ts';
 import { UsageError } from './usage-error.ts';
 import { USAGE } from './usage.ts';
 
 const FORMATS: readonly RateFileFormat[] = ['auto', 'avalara-zip5', 'taxkit-csv', 'taxkit-json'];
 
-/** `taxkit rates import <file|folder>... [--db PATH] [--format F]` and `taxkit rates list [--db PATH]`. */
+/**
+ * `taxkit rates import <file|folder>... [--db PATH | --postgres URL] [--format F]` and
+ * `taxkit rates list [--db PATH | --postgres URL]`. With PostgreSQL, every instance on the
+ * database picks an import up without a restart.
+ */
 export async function runRates(args: readonly string[], io: CliIo): Promise<number> {
   const [subcommand, ...rest] = args;
   let parsed: ReturnType<typeof parseRatesArgs>;
@@ -39,18 +42,22 @@ export async function runRates(args: readonly string[], io: CliIo): Promise<numb
   }
   if (subcommand === 'list' && parsed.positionals.length > 0) throw new UsageError('"rates list" takes no files.');
 
-  const path = resolveDbPath(io.cwd, parsed.values.db);
+  const choice = chooseStore({ db: parsed.values.db, postgres: parsed.values.postgres }, io.env, io.cwd);
   let store: TaxStore | undefined;
   try {
-    mkdirSync(dirname(path), { recursive: true });
-    // Loaded here so better-sqlite3 is only needed by the commands that use SQLite.
-    const { createSqliteStore } = await import('../../adapters/sqlite/index.ts');
-    store = createSqliteStore({ path });
-    const where = relative(io.cwd, path) || path;
+    store = await openChosenStore(choice);
+    if (store === undefined) throw new UsageError('rates need a store that keeps them: --db or --postgres.');
+    const where =
+      choice.kind === 'postgres'
+        ? `PostgreSQL ${redactUrl(choice.url)}`
+        : choice.kind === 'sqlite'
+          ? shown(io.cwd, choice.path)
+          : 'memory';
     if (subcommand === 'import') await runImport(store, parsed.positionals, format, where, io);
     else await runList(store, where, io);
     return 0;
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     io.stderr(`taxkit rates ${subcommand}: ${describeError(error)}\n`);
     return 1;
   } finally {
@@ -61,7 +68,12 @@ export async function runRates(args: readonly string[], io: CliIo): Promise<numb
 function parseRatesArgs(args: readonly string[]) {
   return parseArgs({
     args: [...args],
-    options: { db: { type: 'string' }, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      db: { type: 'string' },
+      postgres: { type: 'string' },
+      format: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
     strict: true,
     allowPositionals: true,
   });
@@ -119,4 +131,9 @@ async function currentSnapshot(store: TaxStore): Promise<string> {
 
 function describeFile(file: ImportedFile): string {
   return `${file.fileName}: ${file.format}, ${file.name}, from ${file.effectiveDate}, ${file.rowCount.toLocaleString('en-US')} rows`;
+}
+
+/** `path` relative to the working directory when it is inside it. */
+function shown(cwd: string, path: string): string {
+  return relative(cwd, path) || path;
 }

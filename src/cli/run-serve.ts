@@ -1,18 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { makePrivateDirectory } from './make-private-directory.ts';
-import { dirname, relative, resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { createSeededIds } from '../create-seeded-ids.ts';
 import { createSettableClock, type SettableClock } from '../create-settable-clock.ts';
-import { findBundledGeoDatabase } from './find-bundled-geo-database.ts';
 import { createTaxEngine, type TaxEngine } from '../engine.ts';
 import { startServer, type RunningServer } from '../http/start-server.ts';
 import type { GeoLookup } from '../ports/geo.ts';
 import type { TaxStore } from '../ports/store.ts';
 import type { CliIo } from './cli-io.ts';
-import { keysPathFor, resolveDbPath } from './default-paths.ts';
+import { chooseStore, describeStore, keysPathOf, openChosenStore } from './choose-store.ts';
 import { KEY_VARIABLES, loadAccountKeys, type LoadedKeys } from './load-account-keys.ts';
 import { parseCommandArgs } from './parse-command-args.ts';
 import { describeError } from './describe-error.ts';
+import { findBundledGeoDatabase } from './find-bundled-geo-database.ts';
 import { UsageError } from './usage-error.ts';
 import { USAGE } from './usage.ts';
 
@@ -30,6 +29,8 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
     db: { type: 'string' },
     memory: { type: 'boolean' },
     geoip: { type: 'string' },
+    postgres: { type: 'string' },
+    'pool-size': { type: 'string' },
     'test-harness': { type: 'boolean' },
     seed: { type: 'string' },
   });
@@ -37,11 +38,9 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
     io.stdout(USAGE);
     return 0;
   }
-  if (options.memory === true && options.db !== undefined)
-    throw new UsageError('--db and --memory exclude each other.');
   const port = parsePort(options.port ?? (io.env.PORT?.trim() || undefined) ?? '8787');
   const host = options.host ?? '127.0.0.1';
-  const dbPath = options.memory === true ? undefined : resolveDbPath(io.cwd, options.db);
+  const choice = chooseStore(options, io.env, io.cwd);
   const shown = (path: string) => relative(io.cwd, path) || path;
 
   let store: TaxStore | undefined;
@@ -68,12 +67,8 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
       geo = await openGeoLookup(resolve(io.cwd, options.geoip));
       geoText = shown(resolve(io.cwd, options.geoip));
     }
-    if (dbPath !== undefined) {
-      makePrivateDirectory(dirname(dbPath));
-      const { createSqliteStore } = await import('../../adapters/sqlite/index.ts');
-      store = createSqliteStore({ path: dbPath });
-    }
-    loaded = loadAccountKeys(io.env, dbPath === undefined ? undefined : keysPathFor(dbPath));
+    store = await openChosenStore(choice);
+    loaded = loadAccountKeys(io.env, keysPathOf(choice, io.cwd));
     // The test clock and the seeded ids are the stand-in's (docs/test-harness.md).
     clock = options['test-harness'] === true ? createSettableClock() : undefined;
     engine = createTaxEngine({
@@ -100,11 +95,11 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
     return 1;
   }
 
-  const storeText = dbPath === undefined ? 'in memory (nothing is kept after exit)' : `SQLite ${shown(dbPath)}`;
-  io.stdout(`taxkit listening on ${server.url}\nRecords: ${storeText}\nGeoIP: ${geoText}\n`);
+  io.stdout(`taxkit listening on ${server.url}\nRecords: ${describeStore(choice, io.cwd)}\nGeoIP: ${geoText}\n`);
   if (clock !== undefined) io.stdout('Test harness: on (test-mode routes under /tax/test_helpers/)\n');
   for (const warning of loaded.warnings) io.stderr(`Warning: ${warning}\n`);
-  const keysFile = dbPath === undefined ? undefined : shown(keysPathFor(dbPath));
+  const keysPath = keysPathOf(choice, io.cwd);
+  const keysFile = keysPath === undefined ? undefined : shown(keysPath);
   io.stdout(describeKeys(loaded, keysFile));
   io.stdout(
     `\nTry it:\n  curl -s ${server.url}/tax/ping -H "Authorization: Bearer ${secretTestHint(loaded, keysFile)}"\n` +

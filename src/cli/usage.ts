@@ -2,7 +2,7 @@
 export const USAGE = `taxkit — an embeddable tax engine and a local stand-in for the hosted tax API
 
 Usage:
-  taxkit serve [--port N] [--host H] [--db PATH | --memory] [--geoip PATH]
+  taxkit serve [--port N] [--host H] [--db PATH | --memory | --postgres URL [--pool-size N]] [--geoip PATH]
                [--test-harness] [--seed TEXT]
       Serve the HTTP API (default http://127.0.0.1:8787). Records are kept in SQLite at
       .taxkit/taxkit.db (or in memory with --memory). On first start a default account is
@@ -14,24 +14,28 @@ Usage:
       --test-harness adds test-mode routes to reset an account's test data and to set or
       advance the server's clock; --seed makes ids reproducible (docs/test-harness.md).
       SIGINT/SIGTERM: finish the requests in flight, close the store, exit 0.
+      --postgres URL (or TAXKIT_POSTGRES_URL) keeps records in PostgreSQL instead, shared by
+      every instance started on the same database; --pool-size (TAXKIT_POSTGRES_POOL_SIZE)
+      sets its connections per instance (default 10). Migrations are applied on start.
 
   taxkit calc [--version YYYY-MM-DD]
       Read a POST /tax/calculations request body (JSON) on stdin and print the response.
       --version is the X-API-Version (default 2024-09-01). An error prints the API's error
       body on stderr and exits 1.
 
-  taxkit migrate [--db PATH]
-      Create the SQLite database (default .taxkit/taxkit.db) or apply pending migrations.
+  taxkit migrate [--db PATH | --postgres URL]
+      Create the SQLite database (default .taxkit/taxkit.db) or apply pending migrations;
+      with --postgres (or TAXKIT_POSTGRES_URL), apply the PostgreSQL migrations.
 
-  taxkit rates import <file|folder>... [--db PATH] [--format F]
+  taxkit rates import <file|folder>... [--db PATH | --postgres URL] [--format F]
       Import rate tables into the database (default .taxkit/taxkit.db), all or nothing:
       Avalara's monthly TAXRATES_ZIP5_<ST><YYYYMM>.csv tables and taxkit's own CSV or JSON
       tables (docs/rates.md). A folder contributes its .csv and .json files. --format is
       auto (default: by extension and header), avalara-zip5, taxkit-csv or taxkit-json.
       Re-importing a file changes nothing. A server on the same database picks the tables
-      up within a second.
+      up within a second; with --postgres (or TAXKIT_POSTGRES_URL), every instance on it.
 
-  taxkit rates list [--db PATH]
+  taxkit rates list [--db PATH | --postgres URL]
       Show the rate tables in the database: format, vintage, rows, source, ids, and the
       snapshot a server started now calculates with.
 

@@ -1,4 +1,5 @@
 import type { TaxError } from '../core/errors.ts';
+import { serializeCustomerList } from '../wire/serialize-lists.ts';
 import { notFound } from '../core/not-found.ts';
 import type { Customer } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
@@ -68,7 +69,7 @@ export function createCustomersResource(deps: EngineDeps): CustomersResource {
         (options) => deps.store.listCustomers(tenant, options),
         (customer) => customer.id,
       );
-      return { customers: page.items.map(serializeCustomer), has_more: page.hasMore, last_customer_id: page.lastId };
+      return serializeCustomerList(page);
     },
 
     async delete(idOrReference, context) {

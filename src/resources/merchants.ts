@@ -1,4 +1,5 @@
 import { TaxError } from '../core/errors.ts';
+import { serializeMerchantList } from '../wire/serialize-lists.ts';
 import { notFound } from '../core/not-found.ts';
 import type { Merchant, Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
@@ -7,7 +8,7 @@ import { callScope, callTime } from './call-scope.ts';
 import { listPage } from './list-page.ts';
 import { merchantCreateSchema, merchantUpdateSchema } from '../wire/merchant-request.ts';
 import { parseBody } from '../wire/parse-body.ts';
-import { serializeMerchant } from '../wire/serialize-merchant.ts';
+import { serializeDeletedMerchant, serializeMerchant } from '../wire/serialize-merchant.ts';
 import { checkedAddress } from './checked-address.ts';
 
 export interface MerchantsResource {
@@ -72,11 +73,7 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
         (options) => deps.store.listMerchants(tenant, options),
         (merchant) => merchant.id,
       );
-      return {
-        merchants: page.items.map((merchant) => serializeMerchant(merchant, tenant.mode)),
-        has_more: page.hasMore,
-        last_merchant_id: page.lastId,
-      };
+      return serializeMerchantList(page, tenant.mode);
     },
 
     async get(idOrReference, context) {
@@ -124,7 +121,7 @@ export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
       const tenant = scope(deps, context, 'DELETE /tax/merchants/{id}');
       const deleted = await deps.store.deleteMerchant(tenant, idOrReference, callTime(deps).now);
       if (deleted === undefined) throw merchantNotFound(idOrReference);
-      return { id: deleted.id, object: 'tax.merchant', deleted: true, deleted_at: deleted.deletedAt ?? null };
+      return serializeDeletedMerchant(deleted);
     },
   };
 }

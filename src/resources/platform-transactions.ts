@@ -1,11 +1,11 @@
 import { TaxError } from '../core/errors.ts';
+import { serializeTransactionList } from '../wire/serialize-lists.ts';
 import { buildPlatformTransactions } from '../core/ledger/build-platform-transactions.ts';
 import type { Metadata } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
 import { requirePlatformVersion } from '../wire/version-rules.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { platformTransactionRequestSchema } from '../wire/platform-transaction-request.ts';
-import { serializeTransaction } from '../wire/serialize-transaction.ts';
 import { callScope, callTime } from './call-scope.ts';
 
 export interface PlatformTransactionsResource {
@@ -41,10 +41,7 @@ export function createPlatformTransactionsResource(deps: EngineDeps): PlatformTr
         now,
       );
       await deps.store.insertTransactions(tenant, transactions);
-      return {
-        object: 'list',
-        transactions: transactions.map((transaction) => serializeTransaction(transaction, version, tenant.mode)),
-      };
+      return serializeTransactionList(transactions, version, tenant.mode);
     },
   };
 }

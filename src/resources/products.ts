@@ -1,4 +1,5 @@
 import type { TaxError } from '../core/errors.ts';
+import { serializeProductList } from '../wire/serialize-lists.ts';
 import { notFound } from '../core/not-found.ts';
 import type { Product } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
@@ -66,11 +67,7 @@ export function createProductsResource(deps: EngineDeps): ProductsResource {
         (options) => deps.store.listProducts(tenant, options),
         (product) => product.referenceProductId,
       );
-      return {
-        last_product_id: page.lastId,
-        products: page.items.map((product) => serializeProduct(product, tenant.mode)),
-        has_more: page.hasMore,
-      };
+      return serializeProductList(page, tenant.mode);
     },
 
     async delete(referenceProductId, context) {

@@ -1,10 +1,10 @@
 import { TaxError } from '../core/errors.ts';
+import { serializeRefundList } from '../wire/serialize-lists.ts';
 import { notFound } from '../core/not-found.ts';
 import { buildTransaction } from '../core/ledger/build-transaction.ts';
 import type { Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
 import { parseBody } from '../wire/parse-body.ts';
-import { serializeRefundListEntry } from '../wire/serialize-refund.ts';
 import { serializeDeletedTransaction, serializeTransaction } from '../wire/serialize-transaction.ts';
 import { transactionRequestSchema, type TransactionRequest } from '../wire/transaction-request.ts';
 import { callScope, callTime } from './call-scope.ts';
@@ -82,11 +82,7 @@ export function createTransactionsResource(deps: EngineDeps): TransactionsResour
         (options) => deps.store.listRefunds(tenant, id, options),
         (refund) => refund.id,
       );
-      return {
-        refunds: page.items.map((refund) => serializeRefundListEntry(refund, version, tenant.mode)),
-        has_more: page.hasMore,
-        last_refund_id: page.lastId,
-      };
+      return serializeRefundList(page, version, tenant.mode);
     },
   };
 }

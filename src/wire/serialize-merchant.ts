@@ -18,3 +18,8 @@ export function serializeMerchant(merchant: Merchant, mode: Mode): Record<string
     metadata: merchant.metadata,
   };
 }
+
+/** The answer to DELETE /tax/merchants/{id}. */
+export function serializeDeletedMerchant(merchant: Merchant): Record<string, unknown> {
+  return { id: merchant.id, object: 'tax.merchant', deleted: true, deleted_at: merchant.deletedAt ?? null };
+}

@@ -3,6 +3,7 @@ import type { Address, AddressResolutionStatus, ResolutionPrecision } from '../t
 import type { LocationTables } from './location-tables.ts';
 import type { ResolvedPlace } from './resolved-place.ts';
 import { sameCity } from './same-city.ts';
+import { fiveDigitPostcode, namesTerritory, territoryOfPostcode } from './special-territories.ts';
 
 const US_ZIP = /^(\d{5})(?:-?(\d{4}))?$/;
 const CA_POSTAL = /^([A-Z])(\d)([A-Z])(?: ?(\d[A-Z]\d))?$/;
@@ -143,17 +144,38 @@ function resolveCa(address: Address, tables: LocationTables): ResolvedPlace {
   };
 }
 
+/**
+ * Outside the US and Canada the key is the country, or `<country>-<province>` when the tables
+ * know the province. A special VAT territory is found by postcode (`special-territories.ts`), and
+ * the postcode wins over the province: a Canary Islands postcode is the Canary Islands whatever
+ * the province says, and a mainland postcode is the mainland even when the province names a
+ * territory. When they disagree the status is POSTAL_FALLBACK_1 and `address_used` carries the
+ * place the postcode gave.
+ */
 function resolveOther(address: Address): ResolvedPlace {
   const province = address.province.trim().toUpperCase();
   const postal = address.postalCode.trim();
   const precision: ResolutionPrecision = postal !== '' ? 'POSTAL' : province !== '' ? 'PROVINCE' : 'COUNTRY';
-  return {
+  const located = (rateKeys: readonly string[], usedProvince: string, agrees: boolean): ResolvedPlace => ({
     location: {
-      address: { ...address, province, postalCode: postal },
-      status: statusOf(address, true),
+      address: { ...address, province: usedProvince, postalCode: postal },
+      status: agrees ? statusOf(address, true) : 'POSTAL_FALLBACK_1',
       precision,
       source: 'address',
     },
-    rateKeys: province === '' ? [address.country] : [`${address.country}-${province}`, address.country],
-  };
+    rateKeys,
+  });
+  const territory = postal === '' ? undefined : territoryOfPostcode(address.country, postal);
+  if (territory !== undefined) {
+    const agrees = province === '' || territory.provinces.includes(province);
+    return located([territory.key], agrees ? province : (territory.provinces[0] as string), agrees);
+  }
+  if (fiveDigitPostcode(postal) !== undefined && namesTerritory(address.country, province)) {
+    return located([address.country], '', false);
+  }
+  return located(
+    province === '' ? [address.country] : [`${address.country}-${province}`, address.country],
+    province,
+    true,
+  );
 }

@@ -3,6 +3,7 @@ import type { GeoLocation } from '../../ports/geo.ts';
 import type { ResolutionPrecision } from '../types.ts';
 import type { LocationTables } from './location-tables.ts';
 import type { ResolvedPlace } from './resolved-place.ts';
+import { territoryOfPostcode } from './special-territories.ts';
 
 export type IpResolutionMode = 'strict' | 'zero' | 'approximate' | 'best_effort';
 
@@ -56,13 +57,15 @@ export function resolveIp(
     ]);
   }
   const province = geo.province?.toUpperCase() ?? '';
+  // A special VAT territory (Canary Islands, French overseas departments…) by postcode, as for addresses.
+  const territory = territoryOfPostcode(country, geo.postalCode ?? '');
   return place(
     geo,
     country,
     province,
     geo.postalCode ?? '',
     'COUNTRY',
-    province === '' ? [country] : [`${country}-${province}`, country],
+    territory !== undefined ? [territory.key] : province === '' ? [country] : [`${country}-${province}`, country],
   );
 }
 
