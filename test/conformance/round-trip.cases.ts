@@ -85,6 +85,9 @@ export function describeRoundTripCases({ store, test }: SuiteContext): void {
       },
       origin: makeAddress({ city: 'Oakland', postalCode: '94607' }),
       metadata: RICH_METADATA,
+      // What a replay needs: the sale's date and the rate keys looked up.
+      taxDate: 1_743_465_600,
+      rateKeys: ['US-CA-94111', 'US-CA'],
       platform: {
         merchantId: 'merch_1',
         referenceMerchantId: 'seller-1',
