@@ -19,7 +19,8 @@ import type {
   RefundsApi,
   TransactionsApi,
 } from './engine-api.ts';
-import type { EngineDeps } from './engine-deps.ts';
+import { TaxError } from './core/errors.ts';
+import type { CallContext, EngineDeps } from './engine-deps.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import type { GeoLookup } from './ports/geo.ts';
 import type { Ids } from './ports/ids.ts';
@@ -120,6 +121,13 @@ export interface TaxEngine {
    * a test can observe its effect. Never rejects.
    */
   whenIdle(): Promise<void>;
+  /**
+   * Deletes every test-mode record of the calling account (`context.tenant`, else the
+   * engine's default tenant), for good: a test harness starts each suite from nothing
+   * (docs/test-harness.md). Live mode is refused with 400 INVALID_VALUE; other accounts and
+   * the rate tables are untouched.
+   */
+  resetTestData(context?: CallContext): Promise<void>;
   /** Stops housekeeping, waits for its running batch, and closes the store. */
   close(): Promise<void>;
 }
@@ -150,6 +158,15 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
     } as PlatformApi,
     rates: deps.rates,
     whenIdle: () => deps.sweeper.idle(),
+    resetTestData: async (context) => {
+      const tenant = context?.tenant ?? deps.defaultTenant;
+      if (tenant.mode !== 'test') {
+        throw new TaxError('INVALID_VALUE', 'Only test-mode data can be reset; this call is in live mode.');
+      }
+      // A sweep in progress could otherwise race the reset on the same rows.
+      await deps.sweeper.idle();
+      await deps.store.deleteTenantRecords(tenant);
+    },
     close: async () => {
       await deps.sweeper.stop();
       await deps.store.close();

@@ -67,6 +67,8 @@ export { applyRate, allocate, excludeTax, formatScaled, parseRate } from './core
 
 export { API_VERSIONS, DEFAULT_API_VERSION, LATEST_API_VERSION, type ApiVersion } from './wire/api-version.ts';
 export { createCountingIds, createRandomIds } from './random-ids.ts';
+export { createSeededIds } from './create-seeded-ids.ts';
+export { createSettableClock, type SettableClock } from './create-settable-clock.ts';
 export type { Clock } from './ports/clock.ts';
 export type { IdPrefix, Ids } from './ports/ids.ts';
 export type { GeoLocation, GeoLookup } from './ports/geo.ts';
