@@ -1,3 +1,4 @@
+import type { VatNumberValidator } from './core/tax-ids/vat-number-check.ts';
 import type { LocationTables } from './core/location/location-tables.ts';
 import type { Address, Tenant } from './core/types.ts';
 import type { Clock } from './ports/clock.ts';
@@ -26,6 +27,8 @@ export interface EngineDeps {
    * rates, as the hosted API does.
    */
   readonly registrations: ReadonlySet<string> | undefined;
+  /** Checks a customer's VAT numbers before a cross-border B2B sale is zero-rated (offline). */
+  readonly checkVatNumber: VatNumberValidator;
   /** Ship-from address used when a calculation gives no origin_address. */
   readonly defaultOrigin: Address | undefined;
   readonly defaultTenant: Tenant;

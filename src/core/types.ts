@@ -8,6 +8,8 @@
  * @module
  */
 
+import type { VatNumberCheck } from './tax-ids/vat-number-check.ts';
+
 /** Test records and live records never see each other. */
 export type Mode = 'test' | 'live';
 
@@ -97,6 +99,12 @@ export interface CalculationCustomer {
   readonly customerId?: string;
   readonly taxIds: readonly TaxId[];
   readonly isTaxExempt: boolean;
+  /**
+   * The VAT number check of each tax id, in order, made when the calculation was created (kept
+   * so a replay decides reverse charge the same way). Absent on records made before taxkit
+   * checked numbers: those keep the old rule (any tax id).
+   */
+  readonly taxIdChecks?: readonly VatNumberCheck[];
 }
 
 export interface PlatformDetails {

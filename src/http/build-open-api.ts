@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_VERSIONS, DEFAULT_API_VERSION } from '../wire/api-version.ts';
+import { API_VERSIONS, type ApiVersion, DEFAULT_API_VERSION } from '../wire/api-version.ts';
 import { productCategorySchema } from '../wire/product-category-schema.ts';
 import type { Method, Operation, Route } from './route-table.ts';
 
@@ -8,8 +8,17 @@ type Json = Record<string, unknown>;
 /**
  * The OpenAPI 3.1 document of `routes` (served at GET /openapi.json). Request bodies are
  * generated from the zod schemas the engine validates with, so the document describes what the
- * server accepts rather than what someone remembered to write down. Responses are described as
- * JSON objects: their fields depend on X-API-Version (docs/interface.md §9), which one schema cannot say.
+ * server accepts rather than what someone remembered to write down. Success bodies are generated
+ * the same way, from the response schemas in src/wire/response-schemas.ts that the test suite
+ * checks every real answer against.
+ *
+ * A body's fields depend on X-API-Version (docs/interface.md §9), and OpenAPI cannot pick a
+ * response schema by a header's value. So each 200 response's `schema` is the body of the
+ * version a caller gets without the header (the default version, or the operation's first
+ * version when it needs a later one), and the vendor extension `x-schemas-by-api-version` maps
+ * every version the operation exists in to its body schema. A `oneOf` over the versions was
+ * not an option: several versions answer with the same shape, so a body would match more than
+ * one branch and fail `oneOf`. Versions that answer alike share one component schema.
  */
 export function buildOpenApi(routes: readonly Route[]): Json {
   const schemas: Json = {
@@ -125,11 +134,7 @@ function describeOperation(route: Route, method: Method, operation: Operation, s
     ...(operation.keys === 'none' ? { security: [] } : {}),
     parameters,
     responses: {
-      '200': {
-        description: 'Success.',
-        headers: { 'X-Request-ID': { $ref: '#/components/headers/RequestId' } },
-        content: { 'application/json': { schema: { type: 'object' } } },
-      },
+      '200': describeSuccess(operation, operationId, schemas),
       ...(operation.keys === 'none' ? {} : { '4XX': { $ref: '#/components/responses/Error' } }),
       '5XX': { $ref: '#/components/responses/Error' },
     },
@@ -146,13 +151,48 @@ function describeOperation(route: Route, method: Method, operation: Operation, s
   return described;
 }
 
+/** The 200 response of `operation`, its body schemas added to `schemas` (see buildOpenApi). */
+function describeSuccess(operation: Operation, operationId: string, schemas: Json): Json {
+  const headers = { 'X-Request-ID': { $ref: '#/components/headers/RequestId' } };
+  const byVersion = Object.entries(operation.responseSchemas ?? {}) as [ApiVersion, z.ZodType][];
+  const [first] = byVersion;
+  if (first === undefined) {
+    return { description: 'Success.', headers, content: { 'application/json': { schema: { type: 'object' } } } };
+  }
+  const base = `${operationId[0]?.toUpperCase()}${operationId.slice(1)}Response`;
+  // Group the versions by the JSON Schema they generate, so alike answers share one component.
+  const groups = new Map<string, { versions: ApiVersion[]; schema: z.ZodType }>();
+  for (const [version, schema] of byVersion) {
+    const key = JSON.stringify(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }));
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { versions: [version], schema });
+    else group.versions.push(version);
+  }
+  const refs: Partial<Record<ApiVersion, Json>> = {};
+  for (const { versions, schema } of groups.values()) {
+    const name = groups.size === 1 ? base : `${base}_${versions[0]?.replaceAll('-', '_')}`;
+    schemas[name] = toSchema(schema, name, schemas, 'output');
+    for (const version of versions) refs[version] = { $ref: `#/components/schemas/${name}` };
+  }
+  const shown = refs[DEFAULT_API_VERSION] === undefined ? first[0] : DEFAULT_API_VERSION;
+  return {
+    description:
+      groups.size === 1
+        ? 'Success; the same body in every X-API-Version the operation exists in.'
+        : `Success. The schema is the body of X-API-Version ${shown}; \`x-schemas-by-api-version\` gives the body of every version.`,
+    headers,
+    content: { 'application/json': { schema: refs[shown] } },
+    'x-schemas-by-api-version': refs,
+  };
+}
+
 /**
  * zod emits recursive parts (metadata's JSON values) as `$defs` of the schema itself, with
  * `#/$defs/…` references that would point at the document root once embedded; they are moved
  * to `components.schemas` under the request's name and the references rewritten.
  */
-function toSchema(schema: z.ZodType, name: string, schemas: Json): Json {
-  const generated = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+function toSchema(schema: z.ZodType, name: string, schemas: Json, io: 'input' | 'output' = 'input'): Json {
+  const generated = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
   const { $schema: _dialect, $defs: defs = {}, ...rest } = generated;
   const rewrite = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(rewrite);

@@ -6,6 +6,7 @@ import type { CompleteHttpEngine, HttpEngine } from './http-engine.ts';
 import type { ErrorReport, HttpOptions } from './http-options.ts';
 import { createRouteMatcher, type RouteMatcher } from './match-route.ts';
 import { ROUTES } from './route-table.ts';
+import { createHarnessRoutes, type ResettableEngine } from './harness-routes.ts';
 
 /** Default largest body: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -38,17 +39,22 @@ export function createHttpApp(engine: HttpEngine, options: HttpOptions): HttpApp
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   if (basePath !== '' && !basePath.startsWith('/')) throw new TypeError('taxkit: basePath must start with "/".');
   let openApi: unknown;
+  // The test-harness routes exist only when asked for (docs/test-harness.md).
+  const routes =
+    options.testHarness === undefined
+      ? ROUTES
+      : [...ROUTES, ...createHarnessRoutes(engine as HttpEngine & ResettableEngine, options.testHarness)];
   return {
     engine: completeHttpEngine(engine),
     keys: createKeyRing(options.accounts),
-    matchRoute: createRouteMatcher(ROUTES),
+    matchRoute: createRouteMatcher(routes),
     pingLimiter: limit === false ? undefined : createRateLimiter(limit, options.maxRateLimitBuckets ?? 10_000),
     maxBodyBytes,
     basePath,
     now: options.now ?? Date.now,
     onError: options.onError ?? logError,
     openApi() {
-      openApi ??= buildOpenApi(ROUTES);
+      openApi ??= buildOpenApi(routes);
       return openApi;
     },
   };

@@ -10,6 +10,8 @@
  * (`pk_…`) only POST /tax/calculations, so a browser can show an estimate without holding a
  * secret. The slot a key sits in decides its mode (test or live), not its prefix.
  */
+import type { TestHarnessOptions } from './harness-routes.ts';
+
 export interface AccountKeys {
   readonly secretTest: string;
   readonly secretLive: string;
@@ -63,4 +65,10 @@ export interface HttpOptions {
   readonly basePath?: string;
   /** Milliseconds since the epoch; for ping's `timestamp` and the rate limit. Default `Date.now`. */
   readonly now?: () => number;
+  /**
+   * Turns on the test-harness routes (docs/test-harness.md): a reset of the caller's test-mode
+   * data and, with `clock`, a route that sets or advances the engine's clock. Secret test keys
+   * only. Off by default; never turn it on for a server that holds live data you care about.
+   */
+  readonly testHarness?: TestHarnessOptions;
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CallContext } from '../engine-deps.ts';
-import type { ApiVersion } from '../wire/api-version.ts';
+import { API_VERSIONS, type ApiVersion } from '../wire/api-version.ts';
 import { PLATFORM_SINCE } from '../wire/version-rules.ts';
 import { calculationRequestSchema } from '../wire/calculation-request.ts';
 import { customerRequestSchema } from '../wire/customer-request.ts';
@@ -8,6 +8,25 @@ import { merchantCreateSchema, merchantUpdateSchema } from '../wire/merchant-req
 import { platformCalculationRequestSchema } from '../wire/platform-calculation-request.ts';
 import { platformTransactionRequestSchema } from '../wire/platform-transaction-request.ts';
 import { productRequestSchema } from '../wire/product-request.ts';
+import {
+  calculationResponseSchemas,
+  customerListResponseSchema,
+  customerResponseSchema,
+  deletedCustomerResponseSchema,
+  deletedMerchantResponseSchema,
+  deletedProductResponseSchema,
+  deletedTransactionResponseSchema,
+  merchantListResponseSchema,
+  merchantResponseSchema,
+  pingResponseSchema,
+  platformCalculationResponseSchemas,
+  platformTransactionsResponseSchemas,
+  productListResponseSchema,
+  productResponseSchema,
+  refundListResponseSchemas,
+  refundResponseSchemas,
+  transactionResponseSchemas,
+} from '../wire/response-schemas.ts';
 import { refundRequestSchema } from '../wire/refund-request.ts';
 import { refundReversalRequestSchema } from '../wire/refund-reversal-request.ts';
 import { transactionRequestSchema } from '../wire/transaction-request.ts';
@@ -48,6 +67,11 @@ export interface Operation {
   readonly body?: boolean;
   /** The schema the engine validates the body with, for the OpenAPI document. */
   readonly requestSchema?: z.ZodType;
+  /**
+   * The schema of the success body in each version the operation exists in, for the OpenAPI
+   * document; absent only where the body is not a record (GET /openapi.json itself).
+   */
+  readonly responseSchemas?: ResponseSchemas;
   /** Query parameters, for the OpenAPI document. */
   readonly queryParameters?: readonly string[];
   /** Limited per (key, client IP) by the ping rate limit. */
@@ -55,6 +79,14 @@ export interface Operation {
   /** Extra response headers on success. */
   readonly headers?: Readonly<Record<string, string>>;
   readonly run: (input: OperationInput) => Promise<unknown> | unknown;
+}
+
+/** Success-body schemas by X-API-Version (from src/wire/response-schemas.ts). */
+export type ResponseSchemas = Readonly<Partial<Record<ApiVersion, z.ZodType>>>;
+
+/** One response schema for every version from `since` on: stored records answer alike in all of them. */
+function inEveryVersion(schema: z.ZodType, since: ApiVersion = API_VERSIONS[0]): ResponseSchemas {
+  return Object.fromEntries(API_VERSIONS.filter((version) => version >= since).map((version) => [version, schema]));
 }
 
 export type Method = 'GET' | 'POST' | 'DELETE';
@@ -91,6 +123,7 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret-or-public',
         body: true,
         requestSchema: calculationRequestSchema,
+        responseSchemas: calculationResponseSchemas,
         run: ({ engine, body, context }) => engine.calculations.create(body, context),
       },
     },
@@ -102,6 +135,7 @@ export const ROUTES: readonly Route[] = [
         summary:
           'taxkit extension: recompute a stored calculation with the rate snapshot it used (same line items and totals).',
         keys: 'secret',
+        responseSchemas: calculationResponseSchemas,
         run: ({ engine, id, context }) => engine.calculations.replay(id, context),
       },
     },
@@ -114,6 +148,7 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret',
         body: true,
         requestSchema: transactionRequestSchema,
+        responseSchemas: transactionResponseSchemas,
         run: ({ engine, body, context }) => engine.transactions.create(body, context),
       },
     },
@@ -124,11 +159,13 @@ export const ROUTES: readonly Route[] = [
       GET: {
         summary: 'Retrieve a transaction.',
         keys: 'secret',
+        responseSchemas: transactionResponseSchemas,
         run: ({ engine, id, context }) => engine.transactions.get(id, context),
       },
       DELETE: {
         summary: 'Delete a transaction (soft: kept for audit, gone from reads).',
         keys: 'secret',
+        responseSchemas: inEveryVersion(deletedTransactionResponseSchema),
         run: ({ engine, id, context }) => engine.transactions.delete(id, context),
       },
     },
@@ -140,6 +177,7 @@ export const ROUTES: readonly Route[] = [
         summary: "List a transaction's refunds, oldest first, a page at a time.",
         keys: 'secret',
         queryParameters: ['cursor', 'limit'],
+        responseSchemas: refundListResponseSchemas,
         run: ({ engine, id, query, context }) => engine.transactions.listRefunds(id, listQuery(query), context),
       },
     },
@@ -152,6 +190,7 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret',
         body: true,
         requestSchema: refundRequestSchema,
+        responseSchemas: refundResponseSchemas,
         run: ({ engine, body, context }) => engine.refunds.create(body, context),
       },
     },
@@ -164,6 +203,7 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret',
         body: true,
         requestSchema: refundReversalRequestSchema,
+        responseSchemas: refundResponseSchemas,
         run: ({ engine, body, context }) => engine.refundReversals.create(body, context),
       },
     },
@@ -176,12 +216,14 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret',
         body: true,
         requestSchema: productRequestSchema,
+        responseSchemas: inEveryVersion(productResponseSchema),
         run: ({ engine, body, context }) => engine.products.create(body, context),
       },
       GET: {
         summary: 'List products, 50 per page; `cursor` is the previous last_product_id.',
         keys: 'secret',
         queryParameters: ['cursor', 'limit'],
+        responseSchemas: inEveryVersion(productListResponseSchema),
         run: ({ engine, query, context }) => engine.products.list(listQuery(query), context),
       },
     },
@@ -192,11 +234,13 @@ export const ROUTES: readonly Route[] = [
       GET: {
         summary: 'Retrieve a product by reference_product_id.',
         keys: 'secret',
+        responseSchemas: inEveryVersion(productResponseSchema),
         run: ({ engine, id, context }) => engine.products.get(id, context),
       },
       DELETE: {
         summary: 'Delete a product.',
         keys: 'secret',
+        responseSchemas: inEveryVersion(deletedProductResponseSchema),
         run: ({ engine, id, context }) => engine.products.delete(id, context),
       },
     },
@@ -209,12 +253,14 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret',
         body: true,
         requestSchema: customerRequestSchema,
+        responseSchemas: inEveryVersion(customerResponseSchema),
         run: ({ engine, body, context }) => engine.customers.create(body, context),
       },
       GET: {
         summary: 'List customers; `cursor` is the previous last_customer_id.',
         keys: 'secret',
         queryParameters: ['cursor', 'limit'],
+        responseSchemas: inEveryVersion(customerListResponseSchema),
         run: ({ engine, query, context }) => engine.customers.list(listQuery(query), context),
       },
     },
@@ -225,11 +271,13 @@ export const ROUTES: readonly Route[] = [
       GET: {
         summary: "Retrieve a customer by id or the caller's reference_customer_id.",
         keys: 'secret',
+        responseSchemas: inEveryVersion(customerResponseSchema),
         run: ({ engine, id, context }) => engine.customers.get(id, context),
       },
       DELETE: {
         summary: 'Delete a customer.',
         keys: 'secret',
+        responseSchemas: inEveryVersion(deletedCustomerResponseSchema),
         run: ({ engine, id, context }) => engine.customers.delete(id, context),
       },
     },
@@ -243,6 +291,7 @@ export const ROUTES: readonly Route[] = [
         since: PLATFORM_SINCE,
         body: true,
         requestSchema: merchantCreateSchema,
+        responseSchemas: inEveryVersion(merchantResponseSchema, PLATFORM_SINCE),
         run: ({ engine, body, context }) => engine.merchants.create(body, context),
       },
       GET: {
@@ -250,6 +299,7 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret',
         since: PLATFORM_SINCE,
         queryParameters: ['cursor', 'limit'],
+        responseSchemas: inEveryVersion(merchantListResponseSchema, PLATFORM_SINCE),
         run: ({ engine, query, context }) => engine.merchants.list(listQuery(query), context),
       },
     },
@@ -261,6 +311,7 @@ export const ROUTES: readonly Route[] = [
         summary: "Retrieve a merchant by id or the caller's reference_merchant_id.",
         keys: 'secret',
         since: PLATFORM_SINCE,
+        responseSchemas: inEveryVersion(merchantResponseSchema, PLATFORM_SINCE),
         run: ({ engine, id, context }) => engine.merchants.get(id, context),
       },
       POST: {
@@ -269,12 +320,14 @@ export const ROUTES: readonly Route[] = [
         since: PLATFORM_SINCE,
         body: true,
         requestSchema: merchantUpdateSchema,
+        responseSchemas: inEveryVersion(merchantResponseSchema, PLATFORM_SINCE),
         run: ({ engine, id, body, context }) => engine.merchants.update(id, body, context),
       },
       DELETE: {
         summary: 'Delete a merchant.',
         keys: 'secret',
         since: PLATFORM_SINCE,
+        responseSchemas: inEveryVersion(deletedMerchantResponseSchema, PLATFORM_SINCE),
         run: ({ engine, id, context }) => engine.merchants.delete(id, context),
       },
     },
@@ -288,6 +341,7 @@ export const ROUTES: readonly Route[] = [
         since: PLATFORM_SINCE,
         body: true,
         requestSchema: platformCalculationRequestSchema,
+        responseSchemas: platformCalculationResponseSchemas,
         run: ({ engine, body, context }) => engine.platform.calculations.create(body, context),
       },
     },
@@ -301,6 +355,7 @@ export const ROUTES: readonly Route[] = [
         since: PLATFORM_SINCE,
         body: true,
         requestSchema: platformTransactionRequestSchema,
+        responseSchemas: platformTransactionsResponseSchemas,
         run: ({ engine, body, context }) => engine.platform.transactions.create(body, context),
       },
     },
@@ -313,6 +368,7 @@ export const ROUTES: readonly Route[] = [
         keys: 'secret',
         rateLimited: true,
         headers: { 'Cache-Control': 'no-cache, no-store' },
+        responseSchemas: inEveryVersion(pingResponseSchema),
         run: ({ caller, context, nowMs }) => ({
           status: 'ok',
           env: caller?.tenant.mode === 'live' ? 'prod' : 'test',

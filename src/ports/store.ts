@@ -162,6 +162,13 @@ export interface TaxStore {
     id: string,
   ): Promise<{ readonly snapshot: RateSnapshot; readonly tables: readonly RateTableRecord[] } | undefined>;
 
+  /**
+   * Deletes every record of `tenant` for good (calculations, transactions, refunds, reversals,
+   * products, customers, merchants): not a soft delete. All or nothing. Other tenants and the
+   * rate tables are untouched. The engine uses it only for test mode (`resetTestData`).
+   */
+  deleteTenantRecords(tenant: Tenant): Promise<void>;
+
   close(): Promise<void>;
 }
 

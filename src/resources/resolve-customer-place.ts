@@ -80,7 +80,14 @@ export async function resolveCalculationCustomer(
   tenant: Tenant,
   customer: WireCustomer,
 ): Promise<CalculationCustomer> {
-  const base = { type: customer.type ?? 'CONSUMER', taxIds: customer.tax_ids ?? [] } as const;
+  const taxIds = customer.tax_ids ?? [];
+  // Each tax id is checked as a VAT number now and the result kept with the calculation, so
+  // reverse charge is decided on it (and replayed the same way).
+  const base = {
+    type: customer.type ?? 'CONSUMER',
+    taxIds,
+    ...(taxIds.length === 0 ? {} : { taxIdChecks: taxIds.map((taxId) => deps.checkVatNumber(taxId.value)) }),
+  } as const;
   if (customer.id === undefined) return { ...base, isTaxExempt: false };
   const stored = await deps.store.getCustomer(tenant, customer.id);
   if (stored === undefined) {

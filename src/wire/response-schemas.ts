@@ -312,3 +312,11 @@ export const deletedMerchantResponseSchema = z.strictObject({
   object: z.literal('tax.merchant'),
   ...deletedAt,
 });
+
+/** The answer of GET /tax/ping: the same in every version, which it echoes. */
+export const pingResponseSchema = z.strictObject({
+  status: z.literal('ok'),
+  env: z.enum(['prod', 'test']),
+  timestamp: z.string(),
+  api_version: z.string(),
+});

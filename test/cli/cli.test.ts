@@ -420,3 +420,75 @@ describe('taxkit serve keeps secrets', () => {
     }
   });
 });
+
+describe('taxkit serve as a test stand-in', () => {
+  it('--test-harness --seed: a clock route, reproducible ids, and DB-IP City Lite for customer.ip', async () => {
+    const answers: string[] = [];
+    for (const round of [1, 2]) {
+      const io = fakeIo({ env: KEYS });
+      const running = main(['serve', '--memory', '--port', '0', '--test-harness', '--seed', 'suite'], io);
+      const url = await io.listening;
+      expect(io.out()).toContain('GeoIP: IP Geolocation by DB-IP (https://db-ip.com), CC BY 4.0');
+      expect(io.out()).toContain('Test harness: on');
+      const headers = {
+        authorization: `Bearer ${KEYS.TAXKIT_SECRET_KEY_TEST}`,
+        'content-type': 'application/json',
+        'x-api-version': '2026-03-01',
+      };
+      const clock = await fetch(`${url}/tax/test_helpers/clock`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ now: 1_750_000_000, frozen: true }),
+      });
+      expect(await clock.json()).toEqual({ object: 'test_clock', now: 1_750_000_000, frozen: true });
+      const byIp = (resolution: string) =>
+        fetch(`${url}/tax/calculations`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            customer: { ip: { value: '8.8.8.8', resolution } },
+            order_details: {
+              customer_currency_code: 'USD',
+              tax_included_in_amount: false,
+              line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 10_000, quantity: 1 }],
+            },
+          }),
+        });
+      // DB-IP Lite has no postal codes: strict cannot place a US customer in a ZIP…
+      const strict = await byIp('strict');
+      expect(strict.status).toBe(422);
+      expect(await strict.json()).toMatchObject({ type: 'IP_RESOLUTION_INSUFFICIENT_US' });
+      // …approximate takes the most populous ZIP of the city (Mountain View, California).
+      const approximate = await byIp('approximate');
+      expect(approximate.status).toBe(200);
+      const text = await approximate.text();
+      expect(JSON.parse(text)).toMatchObject({
+        resolution_precision: 'APPROXIMATED',
+        address_used: { address_province: 'CA', address_country: 'US' },
+      });
+      answers.push(text);
+      if (round === 1) {
+        const live = await fetch(`${url}/tax/test_helpers/clock`, {
+          headers: { authorization: `Bearer ${KEYS.TAXKIT_SECRET_KEY_LIVE}` },
+        });
+        expect(live.status).toBe(404);
+      }
+      io.stop();
+      expect(await running).toBe(0);
+    }
+    expect(answers[1]).toBe(answers[0]);
+  });
+
+  it('without --test-harness there is no clock route, and --geoip off serves without GeoIP', async () => {
+    const io = fakeIo({ env: KEYS });
+    const running = main(['serve', '--memory', '--port', '0', '--geoip', 'off'], io);
+    const url = await io.listening;
+    expect(io.out()).toContain('GeoIP: off');
+    const clock = await fetch(`${url}/tax/test_helpers/clock`, {
+      headers: { authorization: `Bearer ${KEYS.TAXKIT_SECRET_KEY_TEST}` },
+    });
+    expect(clock.status).toBe(404);
+    io.stop();
+    expect(await running).toBe(0);
+  });
+});

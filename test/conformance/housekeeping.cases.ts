@@ -1,6 +1,16 @@
 /* eslint-disable no-await-in-loop -- batches run one after another on purpose */
 import { expect } from 'vitest';
-import { LIVE_MODE, makeCalculation, nextId, TENANT } from '../helpers/records.ts';
+import {
+  LIVE_MODE,
+  makeCalculation,
+  makeCustomer,
+  makeMerchant,
+  makeProduct,
+  makeTransaction,
+  nextId,
+  TENANT,
+} from '../helpers/records.ts';
+import { planFullRefund, planReversal } from './planners.ts';
 import type { SuiteContext } from './suite-context.ts';
 
 /** The engine sweeps expired calculations in small batches: `limit` bounds each call. */
@@ -23,5 +33,43 @@ export function describeHousekeepingCases({ store, test }: SuiteContext): void {
     expect(await store().getCalculation(TENANT, current.id)).toStrictEqual(current);
     expect(await store().deleteCalculationsExpiredBefore(6_000, 0)).toBe(0);
     expect(await store().getCalculation(TENANT, current.id)).toStrictEqual(current);
+  });
+
+  test('deleteTenantRecords deletes every record of one tenant for good, and nothing of another', async () => {
+    const seed = async (tenant: typeof TENANT) => {
+      const calculation = makeCalculation({ id: nextId('calc') });
+      const transaction = makeTransaction({ calculationId: calculation.id });
+      const product = makeProduct();
+      const customer = makeCustomer();
+      const merchant = makeMerchant();
+      await store().insertCalculation(tenant, calculation);
+      await store().insertTransactions(tenant, [transaction]);
+      const refund = await store().insertRefund(tenant, transaction.id, planFullRefund());
+      await store().reverseRefund(tenant, refund.id, planReversal());
+      await store().insertProduct(tenant, product);
+      await store().insertCustomer(tenant, customer);
+      await store().insertMerchant(tenant, merchant);
+      return { calculation, transaction, refund, product, customer, merchant };
+    };
+    const gone = await seed(TENANT);
+    const kept = await seed(LIVE_MODE);
+    await store().deleteTenantRecords(TENANT);
+    expect(await store().getCalculation(TENANT, gone.calculation.id)).toBeUndefined();
+    expect(await store().getTransaction(TENANT, gone.transaction.id)).toBeUndefined();
+    expect(await store().getRefund(TENANT, gone.refund.id)).toBeUndefined();
+    expect(await store().getProduct(TENANT, gone.product.referenceProductId)).toBeUndefined();
+    expect(await store().getCustomer(TENANT, gone.customer.id)).toBeUndefined();
+    expect(await store().getMerchant(TENANT, gone.merchant.id)).toBeUndefined();
+    expect((await store().listProducts(TENANT, { limit: 10 })).items).toEqual([]);
+    // For good: the same ids and references can be used again.
+    await store().insertCalculation(TENANT, gone.calculation);
+    await store().insertTransactions(TENANT, [gone.transaction]);
+    await store().insertProduct(TENANT, gone.product);
+    expect(await store().getTransaction(TENANT, gone.transaction.id)).toStrictEqual(gone.transaction);
+    // The other mode is untouched.
+    expect(await store().getCalculation(LIVE_MODE, kept.calculation.id)).toStrictEqual(kept.calculation);
+    expect(await store().getTransaction(LIVE_MODE, kept.transaction.id)).toStrictEqual(kept.transaction);
+    expect((await store().getRefund(LIVE_MODE, kept.refund.id))?.reversedAt).toBeDefined();
+    expect(await store().getMerchant(LIVE_MODE, kept.merchant.id)).toStrictEqual(kept.merchant);
   });
 }

@@ -213,7 +213,8 @@ describe('zero-tax rules', () => {
       customer: {
         address: address('FR', '', '75001'),
         type: 'BUSINESS',
-        tax_ids: [{ type: 'eu_vat', value: 'FR12345678901' }],
+        // A plausible French VAT number (format and check digits; issue 9 refuses implausible ones).
+        tax_ids: [{ type: 'eu_vat', value: 'FR40303265045' }],
       },
       origin_address: address(origin, '', '10115'),
     });
