@@ -85,9 +85,12 @@ export function createHarnessRoutes(engine: ResettableEngine, options: TestHarne
           run: ({ context, body }: OperationInput) => {
             testModeOnly(context, 'POST /tax/test_helpers/clock');
             const request = parseBody(clockRequestSchema, body);
+            // Freeze before setting and release after: set on a running clock and frozen a
+            // moment later would stand a millisecond or more past the `now` that was asked for.
+            if (request.frozen === true) clock.freeze(true);
             if (request.now !== undefined) clock.set(request.now * 1000);
             if (request.advance_seconds !== undefined) clock.advance(request.advance_seconds * 1000);
-            if (request.frozen !== undefined) clock.freeze(request.frozen);
+            if (request.frozen === false) clock.freeze(false);
             return answer();
           },
         },

@@ -15,6 +15,19 @@ function harnessApi(seed?: string) {
 }
 
 describe('test-harness routes', () => {
+  it('set and freeze in one call stand exactly at the time asked for, however the real clock ticks', async () => {
+    // A real clock that moves on every read: set-then-freeze on a running clock would land past `now`.
+    let real = 1_000;
+    const clock = createSettableClock(() => {
+      real += 7;
+      return real;
+    });
+    const { call } = createTestApi(createTestEngine({ clock }), { testHarness: { clock } });
+    const set = await call('POST', '/tax/test_helpers/clock', { body: { now: 1_750_000_000, frozen: true } });
+    expect(set.status).toBe(200);
+    expect(clock.now()).toBe(1_750_000_000_000);
+  });
+
   it('do not exist without the option, nor in live mode; public keys are refused', async () => {
     const { call } = createTestApi();
     for (const [method, path] of [
