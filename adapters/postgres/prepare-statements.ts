@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import {
   calculations,
@@ -14,6 +14,9 @@ import { bound, compile, insertAll, insertUnless, tenantIs } from './statement-p
 
 const p = sql.placeholder;
 
+/** The tables whose rows carry the whole record as `body`. */
+type BodyTable = typeof transactions | typeof refunds | typeof products | typeof customers | typeof merchants;
+
 /**
  * Every statement of the PostgreSQL store, built once by drizzle (which needs no connection for
  * that) and run by name on each connection. Reads select only `body`, the whole record as JSON.
@@ -27,6 +30,24 @@ export function prepareStatements() {
   const liveMerchant = and(tenantIs(merchants), isNull(merchants.deletedAt));
   const liveTransaction = and(tenantIs(transactions), eq(transactions.id, p('id')), isNull(transactions.deletedAt));
   const anyTransaction = and(tenantIs(transactions), eq(transactions.id, p('id')));
+  const refundById = and(tenantIs(refunds), eq(refunds.id, p('id')));
+  const productByReference = and(liveProduct, eq(products.referenceProductId, p('referenceProductId')));
+  const customerById = and(liveCustomer, eq(customers.id, p('id')));
+  // `<> ''` repeats the partial index's condition, so the planner can use the index, and
+  // keeps an empty reference ("none given") from finding anything.
+  const customerByReference = and(
+    liveCustomer,
+    eq(customers.referenceCustomerId, p('reference')),
+    ne(customers.referenceCustomerId, sql`''::bytea`),
+  );
+  const merchantById = and(liveMerchant, eq(merchants.id, p('id')));
+  const merchantByReference = and(liveMerchant, eq(merchants.referenceMerchantId, p('reference')));
+  /**
+   * The record (`body`) of the row `condition` finds: a fresh builder on every call, because
+   * `.for('update')` changes the builder it is called on and each get has a locking twin.
+   */
+  const selectBody = (table: BodyTable, condition: SQL | undefined) =>
+    db.select({ body: table.body }).from(table).where(condition);
   const page = <K extends 'products' | 'customers' | 'merchants'>(name: K, after: boolean) => {
     const [table, live, id] =
       name === 'products'
@@ -93,14 +114,8 @@ export function prepareStatements() {
       transactions,
       transactions.calculationId,
     ),
-    getLiveTransaction: compile(
-      'get_live_transaction',
-      db.select({ body: transactions.body }).from(transactions).where(liveTransaction),
-    ),
-    lockLiveTransaction: compile(
-      'lock_live_transaction',
-      db.select({ body: transactions.body }).from(transactions).where(liveTransaction).for('update'),
-    ),
+    getLiveTransaction: compile('get_live_transaction', selectBody(transactions, liveTransaction)),
+    lockLiveTransaction: compile('lock_live_transaction', selectBody(transactions, liveTransaction).for('update')),
     /** The same, with the running refund balance a refund is planned against. */
     lockLiveTransactionBalance: compile(
       'lock_live_transaction_balance',
@@ -123,10 +138,7 @@ export function prepareStatements() {
         .where(anyTransaction),
     ),
     /** Deleted ones too: a reversal planner still gets the transaction a refund belongs to. */
-    lockAnyTransaction: compile(
-      'lock_any_transaction',
-      db.select({ body: transactions.body }).from(transactions).where(anyTransaction).for('update'),
-    ),
+    lockAnyTransaction: compile('lock_any_transaction', selectBody(transactions, anyTransaction).for('update')),
     findByCalculation: compile(
       'find_by_calculation',
       db
@@ -144,21 +156,8 @@ export function prepareStatements() {
     ),
 
     insertRefund: compile('insert_refund', insertAll(db, refunds)),
-    getRefund: compile(
-      'get_refund',
-      db
-        .select({ body: refunds.body })
-        .from(refunds)
-        .where(and(tenantIs(refunds), eq(refunds.id, p('id')))),
-    ),
-    lockRefund: compile(
-      'lock_refund',
-      db
-        .select({ body: refunds.body })
-        .from(refunds)
-        .where(and(tenantIs(refunds), eq(refunds.id, p('id'))))
-        .for('update'),
-    ),
+    getRefund: compile('get_refund', selectBody(refunds, refundById)),
+    lockRefund: compile('lock_refund', selectBody(refunds, refundById).for('update')),
     listRefunds: compile(
       'list_refunds',
       db
@@ -207,21 +206,8 @@ export function prepareStatements() {
     ),
 
     insertProduct: compile('insert_product', insertAll(db, products)),
-    getLiveProduct: compile(
-      'get_live_product',
-      db
-        .select({ body: products.body })
-        .from(products)
-        .where(and(liveProduct, eq(products.referenceProductId, p('referenceProductId')))),
-    ),
-    lockLiveProduct: compile(
-      'lock_live_product',
-      db
-        .select({ body: products.body })
-        .from(products)
-        .where(and(liveProduct, eq(products.referenceProductId, p('referenceProductId'))))
-        .for('update'),
-    ),
+    getLiveProduct: compile('get_live_product', selectBody(products, productByReference)),
+    lockLiveProduct: compile('lock_live_product', selectBody(products, productByReference).for('update')),
     deleteLiveProduct: compile(
       'delete_live_product',
       db
@@ -233,49 +219,12 @@ export function prepareStatements() {
     listProductsAfter: page('products', true),
 
     insertCustomer: compile('insert_customer', insertAll(db, customers)),
-    getLiveCustomer: compile(
-      'get_live_customer',
-      db
-        .select({ body: customers.body })
-        .from(customers)
-        .where(and(liveCustomer, eq(customers.id, p('id')))),
-    ),
-    lockLiveCustomer: compile(
-      'lock_live_customer',
-      db
-        .select({ body: customers.body })
-        .from(customers)
-        .where(and(liveCustomer, eq(customers.id, p('id'))))
-        .for('update'),
-    ),
-    // `<> ''` repeats the partial index's condition, so the planner can use the index, and
-    // keeps an empty reference ("none given") from finding anything.
-    getLiveCustomerByReference: compile(
-      'get_live_customer_by_reference',
-      db
-        .select({ body: customers.body })
-        .from(customers)
-        .where(
-          and(
-            liveCustomer,
-            eq(customers.referenceCustomerId, p('reference')),
-            ne(customers.referenceCustomerId, sql`''::bytea`),
-          ),
-        ),
-    ),
+    getLiveCustomer: compile('get_live_customer', selectBody(customers, customerById)),
+    lockLiveCustomer: compile('lock_live_customer', selectBody(customers, customerById).for('update')),
+    getLiveCustomerByReference: compile('get_live_customer_by_reference', selectBody(customers, customerByReference)),
     lockLiveCustomerByReference: compile(
       'lock_live_customer_by_reference',
-      db
-        .select({ body: customers.body })
-        .from(customers)
-        .where(
-          and(
-            liveCustomer,
-            eq(customers.referenceCustomerId, p('reference')),
-            ne(customers.referenceCustomerId, sql`''::bytea`),
-          ),
-        )
-        .for('update'),
+      selectBody(customers, customerByReference).for('update'),
     ),
     replaceCustomer: compile(
       'replace_customer',
@@ -288,35 +237,12 @@ export function prepareStatements() {
     listCustomersAfter: page('customers', true),
 
     insertMerchant: compile('insert_merchant', insertAll(db, merchants)),
-    getLiveMerchant: compile(
-      'get_live_merchant',
-      db
-        .select({ body: merchants.body })
-        .from(merchants)
-        .where(and(liveMerchant, eq(merchants.id, p('id')))),
-    ),
-    lockLiveMerchant: compile(
-      'lock_live_merchant',
-      db
-        .select({ body: merchants.body })
-        .from(merchants)
-        .where(and(liveMerchant, eq(merchants.id, p('id'))))
-        .for('update'),
-    ),
-    getLiveMerchantByReference: compile(
-      'get_live_merchant_by_reference',
-      db
-        .select({ body: merchants.body })
-        .from(merchants)
-        .where(and(liveMerchant, eq(merchants.referenceMerchantId, p('reference')))),
-    ),
+    getLiveMerchant: compile('get_live_merchant', selectBody(merchants, merchantById)),
+    lockLiveMerchant: compile('lock_live_merchant', selectBody(merchants, merchantById).for('update')),
+    getLiveMerchantByReference: compile('get_live_merchant_by_reference', selectBody(merchants, merchantByReference)),
     lockLiveMerchantByReference: compile(
       'lock_live_merchant_by_reference',
-      db
-        .select({ body: merchants.body })
-        .from(merchants)
-        .where(and(liveMerchant, eq(merchants.referenceMerchantId, p('reference'))))
-        .for('update'),
+      selectBody(merchants, merchantByReference).for('update'),
     ),
     replaceMerchant: compile(
       'replace_merchant',
