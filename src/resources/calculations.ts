@@ -5,9 +5,9 @@ import type { Calculation, Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
 import type { ApiVersion } from '../wire/api-version.ts';
 import { callScope, callTime } from './call-scope.ts';
-import { calculationRequestSchema, type CalculationRequest } from '../wire/calculation-request.ts';
+import type { CalculationRequest } from '../wire/calculation-request.ts';
+import { parseCalculationRequest } from '../wire/fast-calculation-request.ts';
 import { applyCalculationVersionRules } from '../wire/version-rules.ts';
-import { parseBody } from '../wire/parse-body.ts';
 import { serializeCalculation } from '../wire/serialize-calculation.ts';
 import { checkedAddress } from './checked-address.ts';
 import { resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
@@ -81,7 +81,7 @@ async function calculate(
   publicKey: boolean,
   taxDate: number | undefined,
 ): Promise<Calculation> {
-  const request = parseBody(calculationRequestSchema, body);
+  const request = parseCalculationRequest(body);
   if (publicKey) refuseStoredReferences(request);
   const { nowMs, now } = callTime(deps);
   const currency = applyCalculationVersionRules(request, version);

@@ -64,12 +64,21 @@ export const metadata = z
   )
   .superRefine((value, context) => {
     for (const [key, entry] of Object.entries(value)) {
-      const text = typeof entry === 'string' ? entry : JSON.stringify(entry);
-      if (text.length >= 255) {
+      if (!isShortMetadataValue(entry)) {
         context.addIssue(taxIssue('METADATA_TOO_LONG', `metadata.${key} must be shorter than 255 characters`, [key]));
       }
     }
   });
+
+/** Whether `value` passes the {@link metadata} schema: the same checks, without zod (the fast path). */
+export function isValidMetadata(value: unknown): value is Record<string, unknown> {
+  return isJsonObject(value, 0) && Object.values(value).every(isShortMetadataValue);
+}
+
+function isShortMetadataValue(entry: unknown): boolean {
+  const text = typeof entry === 'string' ? entry : JSON.stringify(entry);
+  return text.length < 255;
+}
 
 /** An address of the wire (docs/interface.md §2.1). Only the country is always required; see resolveAddress. */
 export const addressSchema = z.strictObject({

@@ -13,7 +13,13 @@ import { createTaxEngine } from '../../src/engine.ts';
 import { createMemoryStore } from '../../adapters/memory/index.ts';
 import { benchCart } from '../../bench/cart.mjs';
 
-const text = fc.string({ maxLength: 12 });
+// Plain text, any code point, and the characters JSON must escape (quotes, backslashes,
+// controls, lone surrogates): the encoder writes strings by hand when they need no escaping.
+const text = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.string({ maxLength: 12, unit: 'binary' }),
+  fc.constantFrom('"', '\\', 'a\nb', '\u0000', '\u001f', '\ud800', 'x\udfffy', '😀', '\u2028', 'é'),
+);
 const json = fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Calculation['metadata'][string]>;
 
 const address: fc.Arbitrary<Address> = fc.record({
@@ -127,6 +133,9 @@ describe('compact calculations', () => {
         expect(isDeepStrictEqual(fromCompactCalculation(compactText(compact)), expected)).toBe(true);
         expect(compactExpiresAt(compact.head)).toBe(original.expiresAt);
         expect(compactExpiresAt(compactText(compact))).toBe(original.expiresAt);
+        // Exactly the text JSON.stringify gives for the same layout, escapes included.
+        expect(JSON.stringify(JSON.parse(compact.head))).toBe(compact.head);
+        expect(JSON.stringify(JSON.parse(compact.templates))).toBe(compact.templates);
       }),
       { numRuns: 150 },
     );
