@@ -13,8 +13,6 @@ const text = fc.oneof(
   fc.constantFrom('', 'US', 'USD', 'usd', '😀', 'é', 'x'.repeat(20), 'x'.repeat(21), '\u0000', '\ud800'),
 );
 
-const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
-
 const address = fc
   .record(
     {
