@@ -74,9 +74,12 @@ export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse |
     }
     if (spec.since !== undefined) requireVersion(version, spec.since, `${method} ${operation.pattern}`);
     if (spec.rateLimited === true) checkRateLimit(app, caller, request.clientIp, nowMs);
-    const body = spec.body === true ? readJsonBody(headerValue(request.headers, 'content-type'), request.body) : NO_BODY;
+    const body =
+      spec.body === true ? readJsonBody(headerValue(request.headers, 'content-type'), request.body) : NO_BODY;
     const context: CallContext =
-      caller.kind === 'public' ? { tenant: caller.tenant, version, publicKey: true } : { tenant: caller.tenant, version };
+      caller.kind === 'public'
+        ? { tenant: caller.tenant, version, publicKey: true }
+        : { tenant: caller.tenant, version };
     const result = spec.run({
       engine: app.engine,
       id,
