@@ -81,7 +81,7 @@ function build(country: string, province: string | undefined, city: unknown, pos
   const location: { country: string; province?: string; city?: string; postalCode?: string } = { country };
   if (province !== undefined) location.province = province;
   const cityText = text(city);
-  const cityName = cityText !== undefined && cityText.includes('(') ? cityText.replace(BRACKET_SUFFIX, '') : cityText;
+  const cityName = cityText?.includes('(') === true ? cityText.replace(BRACKET_SUFFIX, '') : cityText;
   if (cityName !== undefined && cityName !== '') location.city = cityName;
   const postalCode = text(postal)?.toUpperCase();
   if (postalCode !== undefined) location.postalCode = postalCode;
