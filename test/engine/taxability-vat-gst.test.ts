@@ -79,6 +79,32 @@ describe('reduced VAT/GST rates', () => {
     expect((await tax({ country: 'SE' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-03-31'))).total_tax_amount).toBe(1200);
     expect((await tax({ country: 'SE' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-04-01'))).total_tax_amount).toBe(600);
   });
+
+  it.each([
+    // [country, category, last day of the old rate, tax then, first day of the new rate, tax since]
+    ['EE', 'GENERAL_MERCHANDISE', '2025-06-30', 2200, '2025-07-01', 2400],
+    ['RO', 'GENERAL_MERCHANDISE', '2025-07-31', 1900, '2025-08-01', 2100],
+    ['RO', 'FOOD_GENERAL', '2025-07-31', 900, '2025-08-01', 1100],
+    ['SK', 'GENERAL_MERCHANDISE', '2024-12-31', 2000, '2025-01-01', 2300],
+    ['FI', 'FOOD_GENERAL', '2025-12-31', 1400, '2026-01-01', 1350],
+    ['IE', 'FOOD_PREPARED', '2026-06-30', 1350, '2026-07-01', 900],
+    ['DE', 'FOOD_PREPARED', '2025-12-31', 1900, '2026-01-01', 700],
+  ])(
+    '%s %s: the old rate up to %s (%i), the new one from %s (%i)',
+    async (country, category, before, old, after, now) => {
+      expect((await tax({ country }, category, 'EUR', engineAt(before))).total_tax_amount).toBe(old);
+      expect((await tax({ country }, category, 'EUR', engineAt(after))).total_tax_amount).toBe(now);
+    },
+  );
+
+  it('Austria: food stays at 10 % from July 2026, and the note names the 4.9 % staples basket', async () => {
+    const before = await tax({ country: 'AT' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-06-30'));
+    const after = await tax({ country: 'AT' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-07-01'));
+    expect([before.total_tax_amount, after.total_tax_amount]).toEqual([1000, 1000]);
+    expect(before.line_items[0].tax_jurisdictions[0].note).not.toMatch(/4\.9%/);
+    expect(after.line_items[0].tax_jurisdictions[0].note).toMatch(/basket of staples .* pays 4\.9%/);
+    expect((await tax({ country: 'AT' }, 'BOOKS_PRINTED')).total_tax_amount).toBe(1000);
+  });
 });
 
 describe('Canada', () => {
