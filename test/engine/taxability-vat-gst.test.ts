@@ -97,6 +97,16 @@ describe('reduced VAT/GST rates', () => {
     },
   );
 
+  it('Latvia: e-books at 5 % from 2026-01-01; food at the standard rate, with a note naming the 12 % items', async () => {
+    expect((await tax({ country: 'LV' }, 'BOOKS_DIGITAL', 'EUR', engineAt('2025-12-31'))).total_tax_amount).toBe(2100);
+    const ebook = await tax({ country: 'LV' }, 'BOOKS_DIGITAL', 'EUR', engineAt('2026-01-01'));
+    expect(ebook.total_tax_amount).toBe(500);
+    expect(ebook.line_items[0].tax_jurisdictions[0].note).toMatch(/reduced VAT rate of 5%/);
+    const food = await tax({ country: 'LV' }, 'FOOD_GENERAL');
+    expect(food.total_tax_amount).toBe(2100);
+    expect(food.line_items[0].tax_jurisdictions[0].note).toMatch(/most food pays the standard VAT rate of 21%/);
+  });
+
   it('Austria: food stays at 10 % from July 2026, and the note names the 4.9 % staples basket', async () => {
     const before = await tax({ country: 'AT' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-06-30'));
     const after = await tax({ country: 'AT' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-07-01'));
@@ -124,6 +134,17 @@ describe('Canada', () => {
     expect(books.total_tax_amount).toBe(500);
     expect(books.line_items[0].tax_jurisdictions[0].note).toMatch(/rebates the provincial part/);
     expect((await tax(on, 'CLOTHING_CHILDREN', 'CAD')).total_tax_amount).toBe(500);
+  });
+
+  it("Saskatchewan: children's clothing and restaurant meals pay the PST since 2017-04-01, and the note says so", async () => {
+    const sk = { country: 'CA', province: 'SK', postal: 'S4P 3Y2' };
+    for (const category of ['CLOTHING_CHILDREN', 'FOOD_PREPARED']) {
+      const result = await tax(sk, category, 'CAD');
+      expect(result.total_tax_amount).toBe(1100);
+      const notes = result.line_items[0].tax_jurisdictions.map((entry: Wire) => entry.note ?? '').join(' ');
+      expect(notes).toMatch(/Saskatchewan PST applies: .* ended on 2017-04-01/);
+    }
+    expect((await tax(sk, 'FOOD_GENERAL', 'CAD')).total_tax_amount).toBe(0);
   });
 
   it("British Columbia: children's clothing pays the GST only; Quebec: printed books pay the GST only", async () => {
