@@ -76,6 +76,42 @@ export interface TaxErrorOptions {
   /** Extra machine-readable facts, e.g. `{ field: 'customer.address.address_postal_code' }`. */
   readonly details?: Readonly<Record<string, unknown>>;
   readonly cause?: unknown;
+  /** The domain key the error is about (see {@link keyedError}); the wire layer maps it to a request field. */
+  readonly key?: DomainKey;
+  /** The message with `{field}` where the request field's path goes (see {@link keyedError}). */
+  readonly template?: string;
+}
+
+/**
+ * Where in an operation's domain input an error lies, in the core's own camelCase names:
+ * `['lines', 2, 'amount']`, `['customer', 'address', 'postalCode']`, `['calculationId']`.
+ * The core knows what is wrong; only the wire layer knows the field the caller sent it in, so
+ * it maps the key to a request path per operation and version (src/wire/field-map.ts).
+ */
+export type DomainKey = readonly (string | number)[];
+
+/** A key as a dotted path (`lines[2].amount`), the message a keyed error has until it is mapped. */
+export function dottedKey(key: DomainKey): string {
+  let text = '';
+  for (const part of key) text += typeof part === 'number' ? `[${part}]` : text === '' ? part : `.${part}`;
+  return text;
+}
+
+/**
+ * A TaxError about domain key `key`, for the core and the engine operations: `template` says what
+ * is wrong with `{field}` where the request field's path goes. Mapped by the wire layer, the
+ * error names the field the caller sent in its message and `details.field`.
+ *
+ * @example
+ * throw keyedError('POSITIVE_NUMBER_REQUIRED', ['lines', 0, 'quantity'], '{field} must be a positive integer.');
+ */
+export function keyedError(
+  type: TaxErrorType,
+  key: DomainKey,
+  template: string,
+  details: Readonly<Record<string, unknown>> = {},
+): TaxError {
+  return new TaxError(type, template.replaceAll('{field}', dottedKey(key)), { details, key, template });
 }
 
 export class TaxError extends Error {
@@ -83,6 +119,10 @@ export class TaxError extends Error {
   readonly type: TaxErrorType;
   readonly status: number;
   readonly details: Readonly<Record<string, unknown>> | undefined;
+  /** The domain key of an error made by {@link keyedError}, until the wire layer maps it. */
+  readonly key: DomainKey | undefined;
+  /** The `{field}` template of an error made by {@link keyedError}. */
+  readonly template: string | undefined;
 
   /**
    * @throws TypeError when `type` is not a {@link TaxErrorType}. The compiler rules that out for
@@ -99,11 +139,27 @@ export class TaxError extends Error {
     // type stays PRODUCT_NOT_FOUND, as the hosted API names it, but the status is 404.
     this.status = TAX_ERROR_STATUS[type];
     this.details = options.details;
+    this.key = options.key;
+    this.template = options.template;
   }
 
   /** The type a client sees: the hosted API's name. */
   get wireType(): string {
     return this.type === 'PRODUCT_NOT_FOUND_BY_ID' ? 'PRODUCT_NOT_FOUND' : this.type;
+  }
+}
+
+/**
+ * Runs `run` and puts `prefix` in front of the domain key of its keyed errors: an address
+ * check keyed `['postalCode']` run as `underKey(['defaultAddress'], …)` reports
+ * `['defaultAddress', 'postalCode']`.
+ */
+export function underKey<T>(prefix: DomainKey, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!isTaxError(error) || error.key === undefined || error.template === undefined) throw error;
+    throw keyedError(error.type, [...prefix, ...error.key], error.template, error.details);
   }
 }
 

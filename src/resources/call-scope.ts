@@ -10,8 +10,4 @@ export function callScope(
   return { tenant: context.tenant ?? deps.defaultTenant, version: context.version ?? LATEST_API_VERSION };
 }
 
-/** The engine's clock as the wire's Unix seconds, with the milliseconds ids are stamped with. */
-export function callTime(deps: EngineDeps): { readonly nowMs: number; readonly now: number } {
-  const nowMs = deps.clock.now();
-  return { nowMs, now: Math.floor(nowMs / 1000) };
-}
+export { callTime } from '../operations/call-time.ts';

@@ -1,17 +1,13 @@
-import type { TaxError } from '../core/errors.ts';
-import { serializeCustomerList } from '../wire/serialize-lists.ts';
-import { notFound } from '../core/not-found.ts';
-import type { Customer } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import { customerRequestSchema, type CustomerRequest } from '../wire/customer-request.ts';
-import type { ListRequest } from '../wire/list-request.ts';
-import { parseBody } from '../wire/parse-body.ts';
+import { createCustomer, deleteCustomer, getCustomer, listCustomers } from '../operations/customers.ts';
+import { customerFields, type CustomerRequest, parseCustomerRequest } from '../wire/customer-request.ts';
+import { withFields } from '../wire/field-map.ts';
+import { type ListRequest, parseListQuery } from '../wire/list-request.ts';
 import { serializeCustomer, serializeDeletedCustomer } from '../wire/serialize-customer.ts';
-import { callScope, callTime } from './call-scope.ts';
-import { listPage } from './list-page.ts';
+import { serializeCustomerList } from '../wire/serialize-lists.ts';
+import { callScope } from './call-scope.ts';
 
-/** Page size of GET /tax/customers: unstated by the hosted API; the products list's 50. */
-export const CUSTOMER_PAGE_SIZE = 50;
+export { CUSTOMER_PAGE_SIZE } from '../operations/customers.ts';
 
 export interface CustomersResource {
   /**
@@ -37,50 +33,31 @@ export interface CustomersResource {
 }
 
 export function createCustomersResource(deps: EngineDeps): CustomersResource {
+  // Each method: parse the wire body -> the engine operation on domain objects -> serialize.
   return {
     async create(body, context) {
       const { tenant } = callScope(deps, context);
-      const request = parseBody(customerRequestSchema, body);
-      const { nowMs, now } = callTime(deps);
-      const customer: Customer = {
-        id: deps.ids.next('cust', nowMs),
-        referenceCustomerId: request.reference_customer_id ?? '',
-        name: request.name ?? '',
-        email: request.email,
-        isTaxExempt: request.is_tax_exempt ?? false,
-        createdAt: now,
-      };
-      await deps.store.insertCustomer(tenant, customer);
+      const input = parseCustomerRequest(body);
+      const customer = await withFields(customerFields, () => createCustomer(deps, tenant, input));
       return serializeCustomer(customer);
     },
 
     async get(idOrReference, context) {
       const { tenant } = callScope(deps, context);
-      const customer = await deps.store.getCustomer(tenant, idOrReference);
-      if (customer === undefined) throw customerNotFound(idOrReference);
+      const customer = await withFields(customerFields, () => getCustomer(deps, tenant, idOrReference));
       return serializeCustomer(customer);
     },
 
     async list(query, context) {
       const { tenant } = callScope(deps, context);
-      const page = await listPage(
-        query,
-        CUSTOMER_PAGE_SIZE,
-        (options) => deps.store.listCustomers(tenant, options),
-        (customer) => customer.id,
-      );
+      const page = await listCustomers(deps, tenant, parseListQuery(query));
       return serializeCustomerList(page);
     },
 
     async delete(idOrReference, context) {
       const { tenant } = callScope(deps, context);
-      const deleted = await deps.store.deleteCustomer(tenant, idOrReference, callTime(deps).now);
-      if (deleted === undefined) throw customerNotFound(idOrReference);
+      const deleted = await withFields(customerFields, () => deleteCustomer(deps, tenant, idOrReference));
       return serializeDeletedCustomer(deleted);
     },
   };
-}
-
-function customerNotFound(idOrReference: string): TaxError {
-  return notFound('customer', idOrReference, 'customer_id');
 }

@@ -1,15 +1,17 @@
-import { TaxError } from '../core/errors.ts';
-import { serializeMerchantList } from '../wire/serialize-lists.ts';
+import type { TaxError } from '../core/errors.ts';
 import { notFound } from '../core/not-found.ts';
-import type { Merchant, Metadata, Tenant } from '../core/types.ts';
+import type { Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import { requirePlatformVersion } from '../wire/version-rules.ts';
-import { callScope, callTime } from './call-scope.ts';
-import { listPage } from './list-page.ts';
-import { merchantCreateSchema, merchantUpdateSchema } from '../wire/merchant-request.ts';
-import { parseBody } from '../wire/parse-body.ts';
+import { createMerchant, deleteMerchant, getMerchant, listMerchants, updateMerchant } from '../operations/merchants.ts';
+import { withFields } from '../wire/field-map.ts';
+import { parseListQuery } from '../wire/list-request.ts';
+import { merchantFields, parseMerchantCreate, parseMerchantUpdate } from '../wire/merchant-request.ts';
+import { serializeMerchantList } from '../wire/serialize-lists.ts';
 import { serializeDeletedMerchant, serializeMerchant } from '../wire/serialize-merchant.ts';
-import { checkedAddress } from './checked-address.ts';
+import { requirePlatformVersion } from '../wire/version-rules.ts';
+import { callScope } from './call-scope.ts';
+
+export { MERCHANT_PAGE_SIZE } from '../operations/merchants.ts';
 
 export interface MerchantsResource {
   /** POST /tax/merchants (2026-01-01+). DUPLICATE_MERCHANT when the reference id is taken. */
@@ -39,89 +41,37 @@ export function merchantNotFound(idOrReference: string, field?: string): TaxErro
   return notFound('merchant', idOrReference, field);
 }
 
-/** Page size of GET /tax/merchants when the query gives no `limit`. */
-export const MERCHANT_PAGE_SIZE = 10;
-
 export function createMerchantsResource(deps: EngineDeps): MerchantsResource {
+  // Each method: the version gate, parse the wire body -> the engine operation on domain objects -> serialize.
   return {
     async create(body, context) {
       const tenant = scope(deps, context, 'POST /tax/merchants');
-      const request = parseBody(merchantCreateSchema, body);
-      const { nowMs, now } = callTime(deps);
-      const merchant: Merchant = {
-        id: deps.ids.next('merch', nowMs),
-        referenceMerchantId: request.reference_merchant_id,
-        name: request.name,
-        email: request.email ?? '',
-        ...(request.default_address === undefined
-          ? {}
-          : { defaultAddress: checkedAddress(deps, request.default_address, 'default_address') }),
-        taxIds: request.tax_ids ?? [],
-        metadata: (request.metadata ?? {}) as Metadata,
-        createdAt: now,
-        updatedAt: now,
-      };
-      await deps.store.insertMerchant(tenant, merchant);
+      const input = parseMerchantCreate(body);
+      const merchant = await withFields(merchantFields, () => createMerchant(deps, tenant, input));
       return serializeMerchant(merchant, tenant.mode);
     },
 
     async list(query = {}, context) {
       const tenant = scope(deps, context, 'GET /tax/merchants');
-      const page = await listPage(
-        query,
-        MERCHANT_PAGE_SIZE,
-        (options) => deps.store.listMerchants(tenant, options),
-        (merchant) => merchant.id,
-      );
+      const page = await listMerchants(deps, tenant, parseListQuery(query));
       return serializeMerchantList(page, tenant.mode);
     },
 
     async get(idOrReference, context) {
       const tenant = scope(deps, context, 'GET /tax/merchants/{id}');
-      const merchant = await deps.store.getMerchant(tenant, idOrReference);
-      if (merchant === undefined) throw merchantNotFound(idOrReference);
-      return serializeMerchant(merchant, tenant.mode);
+      return serializeMerchant(await getMerchant(deps, tenant, idOrReference), tenant.mode);
     },
 
     async update(idOrReference, body, context) {
       const tenant = scope(deps, context, 'POST /tax/merchants/{id}');
-      const request = parseBody(merchantUpdateSchema, body);
-      const { now } = callTime(deps);
-      const address =
-        request.default_address === undefined
-          ? undefined
-          : checkedAddress(deps, request.default_address, 'default_address');
-      const updated = await deps.store.updateMerchant(tenant, idOrReference, (current) => {
-        if (
-          request.reference_merchant_id !== undefined &&
-          request.reference_merchant_id !== current.referenceMerchantId
-        ) {
-          throw new TaxError(
-            'INVALID_VALUE',
-            'reference_merchant_id cannot be changed; create a new merchant instead.',
-            {
-              details: { field: 'reference_merchant_id' },
-            },
-          );
-        }
-        return {
-          ...current,
-          ...(request.name === undefined ? {} : { name: request.name }),
-          ...(request.email === undefined ? {} : { email: request.email }),
-          ...(address === undefined ? {} : { defaultAddress: address }),
-          ...(request.tax_ids === undefined ? {} : { taxIds: request.tax_ids }),
-          ...(request.metadata === undefined ? {} : { metadata: request.metadata as Metadata }),
-          updatedAt: now,
-        };
-      });
+      const patch = parseMerchantUpdate(body);
+      const updated = await withFields(merchantFields, () => updateMerchant(deps, tenant, idOrReference, patch));
       return serializeMerchant(updated, tenant.mode);
     },
 
     async delete(idOrReference, context) {
       const tenant = scope(deps, context, 'DELETE /tax/merchants/{id}');
-      const deleted = await deps.store.deleteMerchant(tenant, idOrReference, callTime(deps).now);
-      if (deleted === undefined) throw merchantNotFound(idOrReference);
-      return serializeDeletedMerchant(deleted);
+      return serializeDeletedMerchant(await deleteMerchant(deps, tenant, idOrReference));
     },
   };
 }

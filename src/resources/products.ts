@@ -1,17 +1,13 @@
-import type { TaxError } from '../core/errors.ts';
-import { serializeProductList } from '../wire/serialize-lists.ts';
-import { notFound } from '../core/not-found.ts';
-import type { Product } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import type { ListRequest } from '../wire/list-request.ts';
-import { parseBody } from '../wire/parse-body.ts';
-import { productRequestSchema, type ProductRequest } from '../wire/product-request.ts';
+import { createProduct, deleteProduct, getProduct, listProducts } from '../operations/products.ts';
+import { withFields } from '../wire/field-map.ts';
+import { type ListRequest, parseListQuery } from '../wire/list-request.ts';
+import { parseProductRequest, productFields, type ProductRequest } from '../wire/product-request.ts';
+import { serializeProductList } from '../wire/serialize-lists.ts';
 import { serializeDeletedProduct, serializeProduct } from '../wire/serialize-product.ts';
-import { callScope, callTime } from './call-scope.ts';
-import { listPage } from './list-page.ts';
+import { callScope } from './call-scope.ts';
 
-/** "up to 50 products" per page (docs/interface.md §4.7). */
-export const PRODUCT_PAGE_SIZE = 50;
+export { PRODUCT_PAGE_SIZE } from '../operations/products.ts';
 
 export interface ProductsResource {
   /**
@@ -36,49 +32,31 @@ export interface ProductsResource {
 }
 
 export function createProductsResource(deps: EngineDeps): ProductsResource {
+  // Each method: parse the wire body -> the engine operation on domain objects -> serialize.
   return {
     async create(body, context) {
       const { tenant } = callScope(deps, context);
-      const request = parseBody(productRequestSchema, body);
-      const { now } = callTime(deps);
-      const product: Product = {
-        referenceProductId: request.reference_product_id,
-        name: request.reference_product_name,
-        category: request.product_category,
-        createdAt: now,
-        updatedAt: now,
-      };
-      await deps.store.insertProduct(tenant, product);
+      const input = parseProductRequest(body);
+      const product = await withFields(productFields, () => createProduct(deps, tenant, input));
       return serializeProduct(product, tenant.mode);
     },
 
     async get(referenceProductId, context) {
       const { tenant } = callScope(deps, context);
-      const product = await deps.store.getProduct(tenant, referenceProductId);
-      if (product === undefined) throw productNotFound(referenceProductId);
+      const product = await withFields(productFields, () => getProduct(deps, tenant, referenceProductId));
       return serializeProduct(product, tenant.mode);
     },
 
     async list(query, context) {
       const { tenant } = callScope(deps, context);
-      const page = await listPage(
-        query,
-        PRODUCT_PAGE_SIZE,
-        (options) => deps.store.listProducts(tenant, options),
-        (product) => product.referenceProductId,
-      );
+      const page = await listProducts(deps, tenant, parseListQuery(query));
       return serializeProductList(page, tenant.mode);
     },
 
     async delete(referenceProductId, context) {
       const { tenant } = callScope(deps, context);
-      const deleted = await deps.store.deleteProduct(tenant, referenceProductId, callTime(deps).now);
-      if (deleted === undefined) throw productNotFound(referenceProductId);
+      const deleted = await withFields(productFields, () => deleteProduct(deps, tenant, referenceProductId));
       return serializeDeletedProduct(deleted);
     },
   };
-}
-
-function productNotFound(referenceProductId: string): TaxError {
-  return notFound('product', referenceProductId, 'reference_product_id');
 }

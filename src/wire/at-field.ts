@@ -1,10 +1,13 @@
 import { isTaxError, TaxError } from '../core/errors.ts';
+import { addressFields } from './address-fields.ts';
+import { mapFields } from './field-map.ts';
 
 /**
- * Runs `run`, and turns a TaxError that names a domain key (`details.field`, e.g.
- * `address_postal_code`, as the core reports it) into one that names the field the caller
- * sent (`customer.address.address_postal_code`), in `details.field` and in the message. The
- * core knows what is wrong; only the wire layer knows where the caller put it.
+ * Runs `run` (an address check of the core), and turns a TaxError keyed by an address field
+ * (`['postalCode']`) into one that names the field the caller sent
+ * (`customer.address.address_postal_code`), in `details.field` and in the message. The core
+ * knows what is wrong; only the wire layer knows where the caller put it. An error that already
+ * names a request field (`details.field`) gets `prefix` in front of it.
  *
  * @example
  * atField('origin_address', () => resolveAddress(origin, tables)); // ZIP_STATE_MISMATCH names origin_address.address_postal_code
@@ -28,6 +31,7 @@ export async function atFieldAsync<T>(prefix: string, run: () => Promise<T>): Pr
 
 function prefixed(error: unknown, prefix: string): unknown {
   if (!isTaxError(error)) return error;
+  if (error.key !== undefined) return mapFields(error, (key) => atPrefix(prefix, addressFields(key)));
   const field = error.details?.field;
   if (typeof field !== 'string' || field === '' || field.startsWith(`${prefix}.`)) {
     if (field !== undefined) return error;
@@ -36,4 +40,8 @@ function prefixed(error: unknown, prefix: string): unknown {
   const path = `${prefix}.${field}`;
   const message = error.message.startsWith(field) ? `${prefix}.${error.message}` : error.message;
   return new TaxError(error.type, message, { details: { ...error.details, field: path }, cause: error });
+}
+
+function atPrefix(prefix: string, field: string | undefined): string {
+  return field === undefined ? prefix : `${prefix}.${field}`;
 }

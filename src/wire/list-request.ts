@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { PageRequest } from '../operations/load-page.ts';
+import { parseBody } from './parse-body.ts';
 import { taxRule } from './tax-rule.ts';
 
 /**
@@ -20,3 +22,9 @@ export const listRequestSchema = z.strictObject({
 });
 
 export type ListRequest = z.input<typeof listRequestSchema>;
+
+/** A list query as the engine's list operations take it: `cursor` -> `after`, `limit`. */
+export function parseListQuery(query: unknown): PageRequest {
+  const { cursor, limit } = parseBody(listRequestSchema, query ?? {});
+  return { after: cursor, limit };
+}

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { ProductInput } from '../operations/products.ts';
+import { type FieldMap, fieldMap } from './field-map.ts';
+import { parseBody } from './parse-body.ts';
 import { PRODUCT_CATEGORIES } from '../core/product-categories.ts';
 import { referenceId, requiredString } from './common-schemas.ts';
 import { taxRule } from './tax-rule.ts';
@@ -16,3 +19,20 @@ export const productRequestSchema = z.strictObject({
 });
 
 export type ProductRequest = z.input<typeof productRequestSchema>;
+
+/** A product request as the engine's `createProduct` takes it; throws the TaxError of the first problem. */
+export function parseProductRequest(body: unknown): ProductInput {
+  const request = parseBody(productRequestSchema, body);
+  return {
+    referenceProductId: request.reference_product_id,
+    name: request.reference_product_name,
+    category: request.product_category,
+  };
+}
+
+/** Where the product operations' domain keys sit in a request (or, for a GET, the path parameter). */
+export const productFields: FieldMap = fieldMap({
+  referenceProductId: 'reference_product_id',
+  name: 'reference_product_name',
+  category: 'product_category',
+});

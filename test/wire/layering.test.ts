@@ -30,3 +30,67 @@ describe('version rules live in the wire layer only', () => {
     },
   );
 });
+
+/** snake_case words in code (comments stripped): wire field names look like this. */
+function snakeWords(file: string): string[] {
+  return [...new Set(code(file).match(/\b[a-z][a-z0-9]*_[a-z0-9_]+\b/g) ?? [])].sort();
+}
+
+/**
+ * snake_case words the core may use because they are domain values, not wire field names: the
+ * reasons a line is not taxed, the rule data's keys, the IP resolution modes and the platform roles.
+ */
+const DOMAIN_VALUES = new Set([
+  'reverse_charge',
+  'exempt_customer',
+  'no_nexus',
+  'automatic_tax_disabled',
+  'exempt_below',
+  'exempt_up_to',
+  'best_effort',
+  'payment_processor',
+]);
+
+/**
+ * Wire field names still written in core messages, file by file, until those errors are keyed
+ * (`keyedError`) and mapped by the wire layer. The list may only shrink: a new name in a core
+ * file fails, and so does a listed name that is gone (take it off the list).
+ */
+const CORE_WIRE_NAMES_LEFT: Readonly<Record<string, readonly string[]>> = {
+  'core/calculate-lines.ts': ['automatic_tax', 'line_items', 'order_details'],
+  'core/location/resolve-address.ts': ['address_postal_code', 'address_province', 'address_zip_code'],
+  'core/ledger/check-refund-line.ts': ['sales_amount_refunded', 'tax_amount_refunded'],
+  'core/ledger/plan-refund.ts': ['line_items'],
+  'core/ledger/match-refund-line.ts': ['reference_line_item_id', 'reference_product_id'],
+};
+
+describe('wire field names live in the wire layer only', () => {
+  const operations = filesUnder(join(srcDir, 'operations'));
+  const core = filesUnder(join(srcDir, 'core'));
+
+  it('finds the engine operations', () => {
+    expect(operations.length).toBeGreaterThan(3);
+  });
+
+  it.each(operations.map((file) => [relative(srcDir, file), file]))(
+    '%s names no wire field and imports nothing of the wire layer or the transports',
+    (_, file) => {
+      expect(snakeWords(file)).toEqual([]);
+      expect(code(file)).not.toMatch(/from '\.\.\/(wire|http|resources)\//);
+      expect(code(file)).not.toMatch(/['"`]20\d\d-\d\d-\d\d['"`]/);
+    },
+  );
+
+  it.each(core.map((file) => [relative(srcDir, file), file]))(
+    '%s names no wire field it did not before',
+    (name, file) => {
+      const words = snakeWords(file).filter((word) => !DOMAIN_VALUES.has(word));
+      expect(words).toEqual([...(CORE_WIRE_NAMES_LEFT[name] ?? [])].sort());
+    },
+  );
+
+  it('the core imports nothing of the wire layer, the operations or the transports', () => {
+    for (const file of core)
+      expect(code(file), relative(srcDir, file)).not.toMatch(/from '(\.\.\/)+(wire|operations|http|resources)\//);
+  });
+});

@@ -1,4 +1,4 @@
-import { TaxError } from '../errors.ts';
+import { keyedError } from '../errors.ts';
 import type { Address, AddressResolutionStatus, ResolutionPrecision } from '../types.ts';
 import type { LocationTables } from './location-tables.ts';
 import type { ResolvedPlace } from './resolved-place.ts';
@@ -32,12 +32,10 @@ export function resolveAddress(
   // Puerto Rico has its own ISO code but USPS ZIPs and a US-style sales tax (IVU): tax it as US-PR.
   if (country === 'PR') return resolveUs({ ...address, country: 'US', province: 'PR' }, tables, rateKeys);
   if (!tables.countries.has(country)) {
-    throw new TaxError(
+    throw keyedError(
       'INVALID_COUNTRY_CODE',
-      `address_country "${address.country}" is not an ISO 3166-1 alpha-2 country code.`,
-      {
-        details: { field: 'address_country' },
-      },
+      ['country'],
+      `{field} "${address.country}" is not an ISO 3166-1 alpha-2 country code.`,
     );
   }
   if (country === 'US') return resolveUs({ ...address, country }, tables, rateKeys);
@@ -54,10 +52,10 @@ function requireProvince(address: Address, tables: LocationTables): string {
   const province = address.province.trim().toUpperCase();
   const known = tables.subdivisions.get(address.country);
   if (known !== undefined && !known.has(province)) {
-    throw new TaxError(
+    throw keyedError(
       'MALFORMED_ADDRESS',
-      `address_province "${address.province}" is not a ${address.country} state or province code (use the ISO 3166-2 code without the country prefix, e.g. "CA", "ON").`,
-      { details: { field: 'address_province' } },
+      ['province'],
+      `{field} "${address.province}" is not a ${address.country} state or province code (use the ISO 3166-2 code without the country prefix, e.g. "CA", "ON").`,
     );
   }
   return province;
@@ -71,21 +69,20 @@ function resolveUs(
   const province = requireProvince(address, tables);
   const match = US_ZIP.exec(address.postalCode.trim());
   if (match === null) {
-    throw new TaxError(
+    throw keyedError(
       'MALFORMED_ADDRESS',
-      `address_postal_code "${address.postalCode}" is not a US ZIP code (12345 or 12345-6789).`,
-      {
-        details: { field: 'address_postal_code' },
-      },
+      ['postalCode'],
+      `{field} "${address.postalCode}" is not a US ZIP code (12345 or 12345-6789).`,
     );
   }
   const zip5 = match[1] as string;
   const zipState = tables.usStateOfZip(zip5);
   if (zipState !== undefined && zipState !== province && rateKeys?.has(`US-${province}-${zip5}`) !== true) {
-    throw new TaxError(
+    throw keyedError(
       'ZIP_STATE_MISMATCH',
+      ['postalCode'],
+      // The hosted API's own wording, kept word for word (docs/interface.md §7).
       `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly.`,
-      { details: { field: 'address_postal_code' } },
     );
   }
   const place = tables.usZipPlace(zip5);
@@ -114,20 +111,18 @@ function resolveCa(address: Address, tables: LocationTables): ResolvedPlace {
   const postal = address.postalCode.trim().toUpperCase();
   const match = CA_POSTAL.exec(postal);
   if (match === null) {
-    throw new TaxError(
+    throw keyedError(
       'MALFORMED_ADDRESS',
-      `address_postal_code "${address.postalCode}" is not a Canadian postal code (A1A 1A1).`,
-      {
-        details: { field: 'address_postal_code' },
-      },
+      ['postalCode'],
+      `{field} "${address.postalCode}" is not a Canadian postal code (A1A 1A1).`,
     );
   }
   const provinces = tables.caProvincesOfPostal(match[1] as string);
   if (provinces !== undefined && !provinces.includes(province)) {
-    throw new TaxError(
+    throw keyedError(
       'ZIP_STATE_MISMATCH',
+      ['postalCode'],
       `Unable to create calculation. address_postal_code ${postal} not found in the address_province ${province}. Ensure the postal code is up to date and formed correctly.`,
-      { details: { field: 'address_postal_code' } },
     );
   }
   const formatted =
