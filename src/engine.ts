@@ -79,9 +79,10 @@ export interface TaxEngineOptions {
    */
   readonly registrations?: readonly string[];
   /**
-   * Checks a customer's VAT number before a cross-border EU B2B sale is reverse-charged: a
-   * synchronous, offline function from the number to `{ plausible, country, reason }`. Default:
-   * format and checksum (jsvat-next). taxkit never queries VIES; plug in your own check (for
+   * Checks a customer's tax number before a cross-border B2B sale is reverse-charged (EU, UK,
+   * Norway, Switzerland, Australia, New Zealand, Singapore): a synchronous, offline function
+   * from the number (and its `type`) to `{ plausible, country, reason }`. Default: format and
+   * checksum (jsvat-next, and taxkit's own checks for NO, AU, NZ and SG numbers). taxkit never queries VIES; plug in your own check (for
    * example one backed by a cache of VIES answers) here. See docs/taxability.md.
    */
   readonly vatNumberValidator?: VatNumberValidator;

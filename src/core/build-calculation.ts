@@ -3,6 +3,7 @@ import type { IpResolution } from './location/resolve-ip.ts';
 import { lookupRates } from './rates/lookup-rates.ts';
 import { dayOfUnixSeconds } from './rates/day-number.ts';
 import { NO_RATES, type RateIndex, type ResolvedRate } from './rates/rate-index.ts';
+import { implausibleTaxIdNotice, type ReverseChargeFacts, reverseChargeNote } from './tax-ids/reverse-charge.ts';
 import type { JurisdictionDef } from './rates/rate-table.ts';
 import type {
   Address,
@@ -37,36 +38,6 @@ export interface CalculationFacts {
   readonly linesField?: string;
 }
 
-const EU_VAT_AREA = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'ES',
-  'FI',
-  'FR',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-]);
-
 /**
  * Computes a calculation record from resolved facts and a rate index. Pure: the same facts and
  * index always give the same record (the index's snapshot id is kept with it).
@@ -78,7 +49,10 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     located === undefined ? NO_RATES : ratesAt(index, located.rateKeys, day, located.location.address.country);
   const country = located?.location.address.country;
   const zero = zeroReason(facts, country, located?.rateKeys);
-  const notice = zero === undefined && country !== undefined ? implausibleVatNotice(facts, country) : undefined;
+  const notice =
+    zero === undefined && country !== undefined
+      ? implausibleTaxIdNotice(reverseChargeFacts(facts), country)
+      : undefined;
   const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero, facts.linesField, notice);
   const location = located?.location ?? {
     address: {
@@ -151,7 +125,8 @@ function zeroReason(
 ): ZeroReason | undefined {
   if (facts.automaticTax === 'disabled') return { kind: 'automatic_tax_disabled' };
   if (facts.customer.isTaxExempt) return { kind: 'exempt_customer' };
-  if (country !== undefined && isReverseCharge(facts, country)) return { kind: 'reverse_charge' };
+  const reverseCharge = country === undefined ? undefined : reverseChargeNote(reverseChargeFacts(facts), country);
+  if (reverseCharge !== undefined) return { kind: 'reverse_charge', note: reverseCharge };
   // Test mode always gets rates (docs/decisions.md); live mode collects only where registered.
   if (facts.mode === 'live' && facts.registrations !== undefined && country !== undefined) {
     const registered = facts.registrations.has(country) || (keys ?? []).some((key) => facts.registrations?.has(key));
@@ -160,38 +135,7 @@ function zeroReason(
   return undefined;
 }
 
-/** A business buying across an EU border, the only case where a VAT number can shift the VAT to it. */
-function isCrossBorderB2b(facts: CalculationFacts, country: string): boolean {
-  const origin = facts.origin?.country;
-  return (
-    facts.customer.type === 'BUSINESS' &&
-    facts.customer.taxIds.length > 0 &&
-    origin !== undefined &&
-    origin !== country &&
-    EU_VAT_AREA.has(country) &&
-    EU_VAT_AREA.has(origin)
-  );
-}
-
-/**
- * A VAT-registered business buying across an EU border accounts for the VAT itself, if it gave
- * a plausible VAT number of its own country (format and checksum, checked offline when the
- * calculation was made). Records made before numbers were checked keep the old rule.
- */
-function isReverseCharge(facts: CalculationFacts, country: string): boolean {
-  if (!isCrossBorderB2b(facts, country)) return false;
-  const checks = facts.customer.taxIdChecks;
-  return checks === undefined || checks.some((check) => check.plausible && check.country === country);
-}
-
-/** Why a cross-border B2B sale was taxed after all: none of the customer's VAT numbers is plausible. */
-function implausibleVatNotice(facts: CalculationFacts, country: string): string | undefined {
-  const checks = facts.customer.taxIdChecks;
-  if (checks === undefined || !isCrossBorderB2b(facts, country)) return undefined;
-  const reasons = checks.map((check) =>
-    check.plausible
-      ? `"${check.value}" is a VAT number of ${check.country ?? 'another country'}, not of ${country}`
-      : `"${check.value}" is not a plausible VAT number: ${check.reason ?? 'it failed the check'}`,
-  );
-  return `No reverse charge: ${reasons.join('; ')}. Taxed as a sale to a consumer (taxkit checks VAT numbers offline, by format and checksum; it does not query VIES).`;
+/** The parts of the facts reverse charge depends on. */
+function reverseChargeFacts(facts: CalculationFacts): ReverseChargeFacts {
+  return { customer: facts.customer, originCountry: facts.origin?.country };
 }

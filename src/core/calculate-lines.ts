@@ -30,7 +30,8 @@ export type ZeroReason =
   | { readonly kind: 'exempt_customer' }
   | { readonly kind: 'automatic_tax_disabled' }
   | { readonly kind: 'no_nexus' }
-  | { readonly kind: 'reverse_charge' };
+  /** `note` says which reverse charge applied (intra-EU, UK, Norway, …; src/core/tax-ids/reverse-charge.ts). */
+  | { readonly kind: 'reverse_charge'; readonly note?: string };
 
 export interface LinesResult {
   readonly lines: readonly TaxLine[];
@@ -48,6 +49,10 @@ const ZERO_NOTES: Record<ZeroReason['kind'], string> = {
   no_nexus: 'NO_COLLECTION: the account is not registered to collect tax in this jurisdiction.',
   reverse_charge: 'Cross-border B2B sale to VAT-registered business, reverse charge applies.',
 };
+
+function zeroNote(zero: ZeroReason): string {
+  return zero.kind === 'reverse_charge' && zero.note !== undefined ? zero.note : ZERO_NOTES[zero.kind];
+}
 
 /**
  * Taxes every line at `rates` (the jurisdictions in force at the customer's location), each
@@ -98,7 +103,7 @@ function calculateLine(
 ): TaxLine {
   const count = rates.length;
   const exempt = ALWAYS_EXEMPT_CATEGORIES.has(line.category);
-  const applied = applyRules(line, rates, exempt, zero === undefined ? undefined : ZERO_NOTES[zero.kind]);
+  const applied = applyRules(line, rates, exempt, zero === undefined ? undefined : zeroNote(zero));
   const { units, cuts, modes } = applied;
   let fees = 0;
   if (zero === undefined) for (const rate of rates) fees = checkedAdd(fees, rate.feeMinor, field);

@@ -86,7 +86,9 @@ export async function resolveCalculationCustomer(
   const base = {
     type: customer.type ?? 'CONSUMER',
     taxIds,
-    ...(taxIds.length === 0 ? {} : { taxIdChecks: taxIds.map((taxId) => deps.checkVatNumber(taxId.value)) }),
+    ...(taxIds.length === 0
+      ? {}
+      : { taxIdChecks: taxIds.map((taxId) => deps.checkVatNumber(taxId.value, taxId.type)) }),
   } as const;
   if (customer.id === undefined) return { ...base, isTaxExempt: false };
   const stored = await deps.store.getCustomer(tenant, customer.id);

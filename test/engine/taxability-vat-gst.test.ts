@@ -79,6 +79,42 @@ describe('reduced VAT/GST rates', () => {
     expect((await tax({ country: 'SE' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-03-31'))).total_tax_amount).toBe(1200);
     expect((await tax({ country: 'SE' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-04-01'))).total_tax_amount).toBe(600);
   });
+
+  it.each([
+    // [country, category, last day of the old rate, tax then, first day of the new rate, tax since]
+    ['EE', 'GENERAL_MERCHANDISE', '2025-06-30', 2200, '2025-07-01', 2400],
+    ['RO', 'GENERAL_MERCHANDISE', '2025-07-31', 1900, '2025-08-01', 2100],
+    ['RO', 'FOOD_GENERAL', '2025-07-31', 900, '2025-08-01', 1100],
+    ['SK', 'GENERAL_MERCHANDISE', '2024-12-31', 2000, '2025-01-01', 2300],
+    ['FI', 'FOOD_GENERAL', '2025-12-31', 1400, '2026-01-01', 1350],
+    ['IE', 'FOOD_PREPARED', '2026-06-30', 1350, '2026-07-01', 900],
+    ['DE', 'FOOD_PREPARED', '2025-12-31', 1900, '2026-01-01', 700],
+  ])(
+    '%s %s: the old rate up to %s (%i), the new one from %s (%i)',
+    async (country, category, before, old, after, now) => {
+      expect((await tax({ country }, category, 'EUR', engineAt(before))).total_tax_amount).toBe(old);
+      expect((await tax({ country }, category, 'EUR', engineAt(after))).total_tax_amount).toBe(now);
+    },
+  );
+
+  it('Latvia: e-books at 5 % from 2026-01-01; food at the standard rate, with a note naming the 12 % items', async () => {
+    expect((await tax({ country: 'LV' }, 'BOOKS_DIGITAL', 'EUR', engineAt('2025-12-31'))).total_tax_amount).toBe(2100);
+    const ebook = await tax({ country: 'LV' }, 'BOOKS_DIGITAL', 'EUR', engineAt('2026-01-01'));
+    expect(ebook.total_tax_amount).toBe(500);
+    expect(ebook.line_items[0].tax_jurisdictions[0].note).toMatch(/reduced VAT rate of 5%/);
+    const food = await tax({ country: 'LV' }, 'FOOD_GENERAL');
+    expect(food.total_tax_amount).toBe(2100);
+    expect(food.line_items[0].tax_jurisdictions[0].note).toMatch(/most food pays the standard VAT rate of 21%/);
+  });
+
+  it('Austria: food stays at 10 % from July 2026, and the note names the 4.9 % staples basket', async () => {
+    const before = await tax({ country: 'AT' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-06-30'));
+    const after = await tax({ country: 'AT' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-07-01'));
+    expect([before.total_tax_amount, after.total_tax_amount]).toEqual([1000, 1000]);
+    expect(before.line_items[0].tax_jurisdictions[0].note).not.toMatch(/4\.9%/);
+    expect(after.line_items[0].tax_jurisdictions[0].note).toMatch(/basket of staples .* pays 4\.9%/);
+    expect((await tax({ country: 'AT' }, 'BOOKS_PRINTED')).total_tax_amount).toBe(1000);
+  });
 });
 
 describe('Canada', () => {
@@ -98,6 +134,17 @@ describe('Canada', () => {
     expect(books.total_tax_amount).toBe(500);
     expect(books.line_items[0].tax_jurisdictions[0].note).toMatch(/rebates the provincial part/);
     expect((await tax(on, 'CLOTHING_CHILDREN', 'CAD')).total_tax_amount).toBe(500);
+  });
+
+  it("Saskatchewan: children's clothing and restaurant meals pay the PST since 2017-04-01, and the note says so", async () => {
+    const sk = { country: 'CA', province: 'SK', postal: 'S4P 3Y2' };
+    for (const category of ['CLOTHING_CHILDREN', 'FOOD_PREPARED']) {
+      const result = await tax(sk, category, 'CAD');
+      expect(result.total_tax_amount).toBe(1100);
+      const notes = result.line_items[0].tax_jurisdictions.map((entry: Wire) => entry.note ?? '').join(' ');
+      expect(notes).toMatch(/Saskatchewan PST applies: .* ended on 2017-04-01/);
+    }
+    expect((await tax(sk, 'FOOD_GENERAL', 'CAD')).total_tax_amount).toBe(0);
   });
 
   it("British Columbia: children's clothing pays the GST only; Quebec: printed books pay the GST only", async () => {

@@ -14,8 +14,10 @@ export interface VatNumberCheck {
 }
 
 /**
- * Checks a VAT number offline. taxkit's default is format + checksum (jsvat-next); an engine
- * option can plug in another (for example one that consults a cache of VIES answers). It must
- * be synchronous and pure: calculations never wait on the network.
+ * Checks a VAT number offline. taxkit's default is format + checksum (jsvat-next and taxkit's
+ * own checks for NO, AU, NZ and SG numbers); an engine option can plug in another (for example
+ * one that consults a cache of VIES answers). It must be synchronous and pure: calculations
+ * never wait on the network. `type` is the tax id's type as sent (`eu_vat`, `gb_vat`, `au_abn`,
+ * …): it names the country of numbers that carry no prefix.
  */
-export type VatNumberValidator = (value: string) => VatNumberCheck;
+export type VatNumberValidator = (value: string, type?: string) => VatNumberCheck;
