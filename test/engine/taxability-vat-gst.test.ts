@@ -47,6 +47,7 @@ describe('reduced VAT/GST rates', () => {
     ['IT', 'BOOKS_PRINTED', 400],
     ['ES', 'MEDICINES_PRESCRIPTION', 400],
     ['NL', 'FOOD_GENERAL', 900],
+    ['BE', 'FOOD_PREPARED', 1200],
     ['IE', 'CLOTHING_CHILDREN', 0],
     ['LU', 'CLOTHING_CHILDREN', 300],
     ['SE', 'FOOD_GENERAL', 600],
