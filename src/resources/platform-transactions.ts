@@ -1,12 +1,10 @@
-import { TaxError } from '../core/errors.ts';
-import { serializeTransactionList } from '../wire/serialize-lists.ts';
-import { buildPlatformTransactions } from '../core/ledger/build-platform-transactions.ts';
-import type { Metadata } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
+import { createPlatformTransactions } from '../operations/platform-transactions.ts';
+import { withFields } from '../wire/field-map.ts';
+import { parsePlatformTransactionRequest, platformTransactionFields } from '../wire/platform-transaction-request.ts';
+import { serializeTransactionList } from '../wire/serialize-lists.ts';
 import { requirePlatformVersion } from '../wire/version-rules.ts';
-import { parseBody } from '../wire/parse-body.ts';
-import { platformTransactionRequestSchema } from '../wire/platform-transaction-request.ts';
-import { callScope, callTime } from './call-scope.ts';
+import { callScope } from './call-scope.ts';
 
 export interface PlatformTransactionsResource {
   /**
@@ -17,30 +15,15 @@ export interface PlatformTransactionsResource {
 }
 
 export function createPlatformTransactionsResource(deps: EngineDeps): PlatformTransactionsResource {
+  // The version gate, parse the wire body -> the engine operation on domain objects -> serialize.
   return {
     async create(body, context) {
       const { tenant, version } = callScope(deps, context);
       requirePlatformVersion(version, 'POST /tax/platform/transactions');
-      const request = parseBody(platformTransactionRequestSchema, body);
-      const { nowMs, now } = callTime(deps);
-      const calculation = await deps.store.getCalculation(tenant, request.platform_calculation_id);
-      if (calculation === undefined) {
-        throw new TaxError('CALCULATION_NOT_FOUND', `No platform calculation ${request.platform_calculation_id}.`, {
-          details: { field: 'platform_calculation_id' },
-        });
-      }
-      const transactions = buildPlatformTransactions(
-        calculation,
-        {
-          referenceOrderId: request.reference_order_id,
-          referencePaymentId: request.reference_payment_id ?? '',
-          processedAt: request.transaction_processed_at,
-          metadata: (request.metadata ?? {}) as Metadata,
-        },
-        { order: deps.ids.next('tr', nowMs), fee: deps.ids.next('tr', nowMs) },
-        now,
+      const input = parsePlatformTransactionRequest(body);
+      const transactions = await withFields(platformTransactionFields, () =>
+        createPlatformTransactions(deps, tenant, input),
       );
-      await deps.store.insertTransactions(tenant, transactions);
       return serializeTransactionList(transactions, version, tenant.mode);
     },
   };

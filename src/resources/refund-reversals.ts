@@ -1,9 +1,13 @@
-import { planReversal } from '../core/ledger/plan-reversal.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import { parseBody } from '../wire/parse-body.ts';
-import { refundReversalRequestSchema, type RefundReversalRequest } from '../wire/refund-reversal-request.ts';
+import { reverseRefund } from '../operations/refunds.ts';
+import { withFields } from '../wire/field-map.ts';
+import {
+  parseRefundReversalRequest,
+  refundReversalFields,
+  type RefundReversalRequest,
+} from '../wire/refund-reversal-request.ts';
 import { serializeRefund } from '../wire/serialize-refund.ts';
-import { callScope, callTime } from './call-scope.ts';
+import { callScope } from './call-scope.ts';
 
 export interface RefundReversalsResource {
   /**
@@ -19,15 +23,12 @@ export interface RefundReversalsResource {
 }
 
 export function createRefundReversalsResource(deps: EngineDeps): RefundReversalsResource {
+  // parse the wire body -> the engine operation on domain objects -> serialize.
   return {
     async create(body, context) {
       const { tenant, version } = callScope(deps, context);
-      const request = parseBody(refundReversalRequestSchema, body);
-      const { nowMs, now } = callTime(deps);
-      const id = deps.ids.next('rev', nowMs);
-      const refund = await deps.store.reverseRefund(tenant, request.refund_id, (current, transaction) =>
-        planReversal(current, transaction, id, now),
-      );
+      const refundId = parseRefundReversalRequest(body);
+      const refund = await withFields(refundReversalFields, () => reverseRefund(deps, tenant, refundId));
       return serializeRefund(refund, version, tenant.mode);
     },
   };

@@ -1,9 +1,9 @@
-import { planRefundAgainst, type RefundInput } from '../core/ledger/plan-refund.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import { parseBody } from '../wire/parse-body.ts';
-import { refundRequestSchema, type ParsedRefundLineItem, type RefundRequest } from '../wire/refund-request.ts';
+import { createRefund } from '../operations/refunds.ts';
+import { withFields } from '../wire/field-map.ts';
+import { parseRefundRequest, refundFields, type RefundRequest } from '../wire/refund-request.ts';
 import { serializeRefund } from '../wire/serialize-refund.ts';
-import { callScope, callTime } from './call-scope.ts';
+import { callScope } from './call-scope.ts';
 
 export interface RefundsResource {
   /**
@@ -21,36 +21,13 @@ export interface RefundsResource {
 }
 
 export function createRefundsResource(deps: EngineDeps): RefundsResource {
+  // parse the wire body -> the engine operation on domain objects -> serialize.
   return {
     async create(body, context) {
       const { tenant, version } = callScope(deps, context);
-      const request = parseBody(refundRequestSchema, body);
-      const { nowMs, now } = callTime(deps);
-      const input: RefundInput =
-        request.type === 'full'
-          ? { type: 'full', processedAt: request.refund_processed_at }
-          : {
-              type: 'partial',
-              processedAt: request.refund_processed_at,
-              lines: (request.line_items ?? []).map(toLineInput),
-            };
-      const id = deps.ids.next('ref', nowMs);
-      // The balance check runs inside the store's write transaction, against the running
-      // balance it keeps, so two refunds racing for the same remainder cannot both pass.
-      const refund = await deps.store.insertRefund(tenant, request.transaction_id, (transaction, remaining) =>
-        planRefundAgainst(transaction, remaining, input, id, now),
-      );
+      const input = parseRefundRequest(body);
+      const refund = await withFields(refundFields, () => createRefund(deps, tenant, input));
       return serializeRefund(refund, version, tenant.mode);
     },
-  };
-}
-
-function toLineInput(item: ParsedRefundLineItem) {
-  return {
-    referenceLineItemId: item.reference_line_item_id,
-    referenceProductId: item.reference_product_id,
-    salesMinor: item.sales_amount_refunded,
-    taxMinor: item.tax_amount_refunded,
-    quantity: item.quantity,
   };
 }

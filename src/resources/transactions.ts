@@ -1,21 +1,13 @@
-import { TaxError } from '../core/errors.ts';
-import { serializeRefundList } from '../wire/serialize-lists.ts';
-import { notFound } from '../core/not-found.ts';
-import { buildTransaction } from '../core/ledger/build-transaction.ts';
-import type { Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import { parseBody } from '../wire/parse-body.ts';
+import { createTransaction, deleteTransaction, getTransaction, listRefunds } from '../operations/transactions.ts';
+import { withFields } from '../wire/field-map.ts';
+import { type ListRequest, parseListQuery } from '../wire/list-request.ts';
+import { serializeRefundList } from '../wire/serialize-lists.ts';
 import { serializeDeletedTransaction, serializeTransaction } from '../wire/serialize-transaction.ts';
-import { transactionRequestSchema, type TransactionRequest } from '../wire/transaction-request.ts';
-import { callScope, callTime } from './call-scope.ts';
-import type { ListRequest } from '../wire/list-request.ts';
-import { listPage } from './list-page.ts';
+import { parseTransactionRequest, transactionFields, type TransactionRequest } from '../wire/transaction-request.ts';
+import { callScope } from './call-scope.ts';
 
-/**
- * Refunds per page when the caller gives no `limit`. Small: a refund of a 1,000-line sale is
- * about 600 kB of JSON, and an unpaginated list of 200 of them was 121 MB per request.
- */
-export const REFUND_PAGE_SIZE = 10;
+export { REFUND_PAGE_SIZE } from '../operations/transactions.ts';
 
 export interface TransactionsResource {
   /**
@@ -40,59 +32,32 @@ export interface TransactionsResource {
 }
 
 export function createTransactionsResource(deps: EngineDeps): TransactionsResource {
+  // Each method: parse the wire body -> the engine operation on domain objects -> serialize.
   return {
     async create(body, context) {
       const { tenant, version } = callScope(deps, context);
-      const request = parseBody(transactionRequestSchema, body);
-      const { nowMs, now } = callTime(deps);
-      const calculation = await deps.store.getCalculation(tenant, request.calculation_id);
-      if (calculation === undefined) {
-        throw new TaxError('CALCULATION_NOT_FOUND', `No calculation ${request.calculation_id}.`, {
-          details: { field: 'calculation_id' },
-        });
-      }
-      const input = {
-        referenceOrderId: request.reference_order_id,
-        processedAt: request.transaction_processed_at,
-        metadata: (request.metadata ?? {}) as Metadata,
-      };
-      const transaction = buildTransaction(calculation, input, deps.ids.next('tr', nowMs), now);
-      await deps.store.insertTransactions(tenant, [transaction]);
+      const input = parseTransactionRequest(body);
+      const transaction = await withFields(transactionFields, () => createTransaction(deps, tenant, input));
       return serializeTransaction(transaction, version, tenant.mode);
     },
 
     async get(id, context) {
       const { tenant, version } = callScope(deps, context);
-      return serializeTransaction(await requireTransaction(deps, tenant, id), version, tenant.mode);
+      const transaction = await withFields(transactionFields, () => getTransaction(deps, tenant, id));
+      return serializeTransaction(transaction, version, tenant.mode);
     },
 
     async delete(id, context) {
       const { tenant } = callScope(deps, context);
-      const deleted = await deps.store.deleteTransaction(tenant, id, callTime(deps).now);
-      if (deleted === undefined) throw transactionNotFound(id);
+      const deleted = await withFields(transactionFields, () => deleteTransaction(deps, tenant, id));
       return serializeDeletedTransaction(deleted);
     },
 
     async listRefunds(id, query, context) {
       const { tenant, version } = callScope(deps, context);
-      await requireTransaction(deps, tenant, id);
-      const page = await listPage(
-        query,
-        REFUND_PAGE_SIZE,
-        (options) => deps.store.listRefunds(tenant, id, options),
-        (refund) => refund.id,
-      );
+      const request = parseListQuery(query);
+      const page = await withFields(transactionFields, () => listRefunds(deps, tenant, id, request));
       return serializeRefundList(page, version, tenant.mode);
     },
   };
-}
-
-async function requireTransaction(deps: EngineDeps, tenant: Tenant, id: string) {
-  const transaction = await deps.store.getTransaction(tenant, id);
-  if (transaction === undefined) throw transactionNotFound(id);
-  return transaction;
-}
-
-function transactionNotFound(id: string): TaxError {
-  return notFound('transaction', id, 'transaction_id');
 }

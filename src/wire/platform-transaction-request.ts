@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import type { Metadata } from '../core/types.ts';
+import type { RecordPlatformSaleInput } from '../operations/platform-transactions.ts';
+import { type FieldMap, fieldMap } from './field-map.ts';
+import { parseBody } from './parse-body.ts';
 import { metadata, referenceId, requiredString, unixSeconds } from './common-schemas.ts';
 
 /** Body of POST /tax/platform/transactions (docs/interface.md §4.15). */
@@ -11,3 +15,24 @@ export const platformTransactionRequestSchema = z.strictObject({
 });
 
 export type PlatformTransactionRequest = z.input<typeof platformTransactionRequestSchema>;
+
+/** A platform transaction request as the engine's `createPlatformTransactions` takes it. */
+export function parsePlatformTransactionRequest(body: unknown): RecordPlatformSaleInput {
+  const request = parseBody(platformTransactionRequestSchema, body);
+  return {
+    calculationId: request.platform_calculation_id,
+    referenceOrderId: request.reference_order_id,
+    referencePaymentId: request.reference_payment_id ?? '',
+    processedAt: request.transaction_processed_at,
+    metadata: (request.metadata ?? {}) as Metadata,
+  };
+}
+
+/** Where the platform transaction operation's domain keys sit in a request. */
+export const platformTransactionFields: FieldMap = fieldMap({
+  calculationId: 'platform_calculation_id',
+  referenceOrderId: 'reference_order_id',
+  referencePaymentId: 'reference_payment_id',
+  processedAt: 'transaction_processed_at',
+  metadata: 'metadata',
+});

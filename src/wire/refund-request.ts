@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import type { PartialRefundLineInput } from '../core/ledger/plan-refund.ts';
+import type { CreateRefundInput } from '../operations/refunds.ts';
+import { type FieldMap, fieldMap, listFields } from './field-map.ts';
+import { parseBody } from './parse-body.ts';
 import { minorAmount, requiredString, unixSeconds } from './common-schemas.ts';
 import { taxIssue, taxRule } from './tax-rule.ts';
 
@@ -50,3 +54,41 @@ export const refundRequestSchema = z
 
 export type RefundRequest = z.input<typeof refundRequestSchema>;
 export type ParsedRefundLineItem = z.output<typeof refundLineItemSchema>;
+
+/** A refund request as the engine's `createRefund` takes it; throws the TaxError of the first problem. */
+export function parseRefundRequest(body: unknown): CreateRefundInput {
+  const request = parseBody(refundRequestSchema, body);
+  const processedAt = request.refund_processed_at;
+  return {
+    transactionId: request.transaction_id,
+    refund:
+      request.type === 'full'
+        ? { type: 'full', processedAt }
+        : { type: 'partial', processedAt, lines: (request.line_items ?? []).map(toLineInput) },
+  };
+}
+
+function toLineInput(item: ParsedRefundLineItem): PartialRefundLineInput {
+  return {
+    referenceLineItemId: item.reference_line_item_id,
+    referenceProductId: item.reference_product_id,
+    salesMinor: item.sales_amount_refunded,
+    taxMinor: item.tax_amount_refunded,
+    quantity: item.quantity,
+  };
+}
+
+/** Where a refund line's domain keys sit in a request line. */
+const refundLineFields: FieldMap = fieldMap({
+  referenceLineItemId: 'reference_line_item_id',
+  referenceProductId: 'reference_product_id',
+  salesMinor: 'sales_amount_refunded',
+  taxMinor: 'tax_amount_refunded',
+  quantity: 'quantity',
+});
+
+/** Where the refund operation's domain keys sit in a request. */
+export const refundFields: FieldMap = fieldMap(
+  { transactionId: 'transaction_id', lines: 'line_items', processedAt: 'refund_processed_at' },
+  { lines: listFields(refundLineFields) },
+);

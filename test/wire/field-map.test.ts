@@ -89,4 +89,43 @@ describe('domain-key errors and field maps', () => {
       details: { field: 'reference_merchant_id' },
     });
   });
+
+  it('each ledger operation names its own request field for the same domain key', async () => {
+    const engine = createTaxEngine({});
+    const v2026 = { version: '2026-01-01' } as const;
+    await expect(
+      engine.transactions.create({ calculation_id: 'calc_x', reference_order_id: 'o' }),
+    ).rejects.toMatchObject({ type: 'CALCULATION_NOT_FOUND', details: { field: 'calculation_id' } });
+    const calculation = await engine.calculations.create({
+      customer: { address: { address_province: 'IN', address_postal_code: '46122', address_country: 'US' } },
+      order_details: {
+        customer_currency_code: 'USD',
+        tax_included_in_amount: false,
+        line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 1_000, quantity: 1 }],
+      },
+    });
+    // A standard calculation is not a platform one: the platform route names its own field.
+    await expect(
+      engine.platform.transactions.create(
+        { platform_calculation_id: calculation.id as string, reference_order_id: 'o' },
+        v2026,
+      ),
+    ).rejects.toMatchObject({ type: 'CALCULATION_NOT_FOUND', details: { field: 'platform_calculation_id' } });
+    const transaction = await engine.transactions.create({
+      calculation_id: calculation.id as string,
+      reference_order_id: 'o',
+    });
+    const refund = await engine.refunds.create({ transaction_id: transaction.id as string, type: 'full' });
+    await expect(
+      engine.refunds.create({ transaction_id: transaction.id as string, type: 'full' }),
+    ).rejects.toMatchObject({
+      type: 'TRANSACTION_FULLY_REFUNDED',
+      details: { field: 'transaction_id' },
+    });
+    await engine.refundReversals.create({ refund_id: refund.id as string });
+    await expect(engine.refundReversals.create({ refund_id: refund.id as string })).rejects.toMatchObject({
+      type: 'REFUND_ALREADY_REVERSED',
+      details: { field: 'refund_id' },
+    });
+  });
 });

@@ -38,7 +38,7 @@ function snakeWords(file: string): string[] {
 
 /**
  * snake_case words the core may use because they are domain values, not wire field names: the
- * reasons a line is not taxed, the rule data's keys, and the IP resolution modes.
+ * reasons a line is not taxed, the rule data's keys, the IP resolution modes and the platform roles.
  */
 const DOMAIN_VALUES = new Set([
   'reverse_charge',
@@ -48,6 +48,7 @@ const DOMAIN_VALUES = new Set([
   'exempt_below',
   'exempt_up_to',
   'best_effort',
+  'payment_processor',
 ]);
 
 /**
@@ -58,11 +59,8 @@ const DOMAIN_VALUES = new Set([
 const CORE_WIRE_NAMES_LEFT: Readonly<Record<string, readonly string[]>> = {
   'core/calculate-lines.ts': ['automatic_tax', 'line_items', 'order_details'],
   'core/location/resolve-address.ts': ['address_postal_code', 'address_province', 'address_zip_code'],
-  'core/ledger/build-platform-transactions.ts': ['payment_processor', 'platform_calculation_id'],
   'core/ledger/check-refund-line.ts': ['sales_amount_refunded', 'tax_amount_refunded'],
-  'core/ledger/build-transaction.ts': ['calculation_id'],
-  'core/ledger/plan-refund.ts': ['line_items', 'transaction_id'],
-  'core/ledger/plan-reversal.ts': ['refund_id', 'reversal_id'],
+  'core/ledger/plan-refund.ts': ['line_items'],
   'core/ledger/match-refund-line.ts': ['reference_line_item_id', 'reference_product_id'],
 };
 

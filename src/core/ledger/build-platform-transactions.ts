@@ -1,4 +1,4 @@
-import { TaxError } from '../errors.ts';
+import { keyedError } from '../errors.ts';
 import type { Calculation, Transaction } from '../types.ts';
 import { recordSale, type TransactionInput } from './build-transaction.ts';
 
@@ -22,16 +22,14 @@ export function buildPlatformTransactions(
 ): Transaction[] {
   const platform = calculation.platform;
   if (calculation.kind !== 'platform' || platform === undefined) {
-    throw new TaxError(
+    throw keyedError(
       'CALCULATION_NOT_FOUND',
+      ['calculationId'],
       `No platform calculation ${calculation.id}: standard calculations are recorded through POST /tax/transactions.`,
-      {
-        details: { field: 'platform_calculation_id' },
-      },
     );
   }
   const splitFee = platform.roles.includes('payment_processor');
-  const base = recordSale(calculation, input, now, 'platform_calculation_id');
+  const base = recordSale(calculation, input, now);
   const party = {
     merchantId: platform.merchantId,
     referenceMerchantId: platform.referenceMerchantId,

@@ -1,4 +1,4 @@
-import { TaxError } from '../errors.ts';
+import { keyedError } from '../errors.ts';
 import type { Calculation, Metadata, Transaction } from '../types.ts';
 
 /** What the caller says about the sale (POST /tax/transactions), already validated. */
@@ -24,25 +24,25 @@ export function buildTransaction(
   now: number,
 ): Transaction {
   if (calculation.kind !== 'standard') {
-    throw new TaxError(
+    throw keyedError(
       'CALCULATION_NOT_FOUND',
+      ['calculationId'],
       `No calculation ${calculation.id}: platform calculations are recorded through POST /tax/platform/transactions.`,
-      { details: { field: 'calculation_id' } },
     );
   }
-  return { ...recordSale(calculation, input, now, 'calculation_id'), id, lines: calculation.lines, type: 'order' };
+  return { ...recordSale(calculation, input, now), id, lines: calculation.lines, type: 'order' };
 }
 
 /**
  * The fields every transaction made from `calculation` shares, standard or platform. Throws
- * CALCULATION_EXPIRED once `now` is past `expires_at` (`field` names the request field).
+ * CALCULATION_EXPIRED (keyed `calculationId`) once `now` is past its expiry.
  */
-export function recordSale(calculation: Calculation, input: TransactionInput, now: number, field: string) {
+export function recordSale(calculation: Calculation, input: TransactionInput, now: number) {
   if (now > calculation.expiresAt) {
-    throw new TaxError(
+    throw keyedError(
       'CALCULATION_EXPIRED',
+      ['calculationId'],
       `Calculation ${calculation.id} expired at ${calculation.expiresAt}; calculate again and record the new calculation.`,
-      { details: { field } },
     );
   }
   return {

@@ -1,4 +1,4 @@
-import { TaxError } from '../errors.ts';
+import { keyedError, TaxError } from '../errors.ts';
 import type { Refund, RefundLine, TaxLine, Transaction } from '../types.ts';
 import { buildRefundLine, type RefundAmounts } from './build-refund-line.ts';
 import { checkRefundLine } from './check-refund-line.ts';
@@ -54,12 +54,10 @@ export function planRefundAgainst(
 ): Refund {
   const balances = [...remaining];
   if (!balances.some(hasRemaining)) {
-    throw new TaxError(
+    throw keyedError(
       'TRANSACTION_FULLY_REFUNDED',
+      ['transactionId'],
       `Transaction ${transaction.id} is already fully refunded; nothing is left to refund.`,
-      {
-        details: { field: 'transaction_id' },
-      },
     );
   }
   const lines =

@@ -1,4 +1,4 @@
-import { TaxError } from '../errors.ts';
+import { keyedError } from '../errors.ts';
 import type { Refund, RefundReversal, Transaction } from '../types.ts';
 
 /**
@@ -11,14 +11,19 @@ import type { Refund, RefundReversal, Transaction } from '../types.ts';
  */
 export function planReversal(refund: Refund, transaction: Transaction, id: string, now: number): RefundReversal {
   if (refund.reversedAt !== undefined) {
-    throw new TaxError('REFUND_ALREADY_REVERSED', `Refund ${refund.id} was already reversed at ${refund.reversedAt}.`, {
-      details: { field: 'refund_id', reversal_id: refund.reversalId },
-    });
+    throw keyedError(
+      'REFUND_ALREADY_REVERSED',
+      ['refundId'],
+      `Refund ${refund.id} was already reversed at ${refund.reversedAt}.`,
+      { reversalId: refund.reversalId },
+    );
   }
   if (transaction.deletedAt !== undefined) {
-    throw new TaxError('REFUND_NOT_FOUND', `No refund ${refund.id}: its transaction ${transaction.id} was deleted.`, {
-      details: { field: 'refund_id' },
-    });
+    throw keyedError(
+      'REFUND_NOT_FOUND',
+      ['refundId'],
+      `No refund ${refund.id}: its transaction ${transaction.id} was deleted.`,
+    );
   }
   return { id, refundId: refund.id, transactionId: refund.transactionId, createdAt: now };
 }

@@ -1,0 +1,73 @@
+import { keyedError } from '../core/errors.ts';
+import { buildTransaction, type TransactionInput } from '../core/ledger/build-transaction.ts';
+import { notFound } from '../core/not-found.ts';
+import type { Refund, Tenant, Transaction } from '../core/types.ts';
+import type { EngineDeps } from '../engine-deps.ts';
+import { callTime } from './call-time.ts';
+import { type ListedPage, loadPage, type PageRequest } from './load-page.ts';
+
+/**
+ * Refunds per page when the caller gives no `limit`. Small: a refund of a 1,000-line sale is
+ * about 600 kB of JSON, and an unpaginated list of 200 of them was 121 MB per request.
+ */
+export const REFUND_PAGE_SIZE = 10;
+
+/** A sale to record, as the wire layer parses it: which calculation, and what the caller says about the sale. */
+export interface RecordSaleInput extends TransactionInput {
+  readonly calculationId: string;
+}
+
+/**
+ * Records a calculation as a sale: locate the calculation (CALCULATION_NOT_FOUND keyed
+ * `calculationId`), build the transaction (it must not have expired), persist it (the store
+ * keeps one transaction per calculation and per reference order id).
+ */
+export async function createTransaction(
+  deps: EngineDeps,
+  tenant: Tenant,
+  input: RecordSaleInput,
+): Promise<Transaction> {
+  const { nowMs, now } = callTime(deps);
+  const calculation = await deps.store.getCalculation(tenant, input.calculationId);
+  if (calculation === undefined) {
+    throw keyedError('CALCULATION_NOT_FOUND', ['calculationId'], `No calculation ${input.calculationId}.`);
+  }
+  const { calculationId: _, ...sale } = input;
+  const transaction = buildTransaction(calculation, sale, deps.ids.next('tr', nowMs), now);
+  await deps.store.insertTransactions(tenant, [transaction]);
+  return transaction;
+}
+
+/** The live transaction with that id; 404 TRANSACTION_NOT_FOUND keyed `transactionId`. */
+export async function getTransaction(deps: EngineDeps, tenant: Tenant, id: string): Promise<Transaction> {
+  const transaction = await deps.store.getTransaction(tenant, id);
+  if (transaction === undefined) throw transactionNotFound(id);
+  return transaction;
+}
+
+/** Soft-deletes the transaction; the record stays for audit. */
+export async function deleteTransaction(deps: EngineDeps, tenant: Tenant, id: string): Promise<Transaction> {
+  const deleted = await deps.store.deleteTransaction(tenant, id, callTime(deps).now);
+  if (deleted === undefined) throw transactionNotFound(id);
+  return deleted;
+}
+
+/** One page of the transaction's refunds, reversed ones included, oldest first. */
+export async function listRefunds(
+  deps: EngineDeps,
+  tenant: Tenant,
+  transactionId: string,
+  request: PageRequest,
+): Promise<ListedPage<Refund>> {
+  await getTransaction(deps, tenant, transactionId);
+  return loadPage(
+    request,
+    REFUND_PAGE_SIZE,
+    (options) => deps.store.listRefunds(tenant, transactionId, options),
+    (refund) => refund.id,
+  );
+}
+
+function transactionNotFound(id: string) {
+  return notFound('transaction', id, ['transactionId']);
+}
