@@ -9,6 +9,7 @@ export const DEFAULT_RATE_FILES = ['rates/vat-gst.json', 'rates/us-states.json',
 /** The taxability rules taxkit ships (data/taxability/): how categories are taxed by region. */
 export const DEFAULT_TAXABILITY_FILES = [
   'taxability/us.json',
+  'taxability/us-local.json',
   'taxability/ca.json',
   'taxability/vat-gst.json',
 ] as const;

@@ -418,3 +418,127 @@ describe('compiling taxability rules', () => {
     expect(() => compileRateIndex([RULE_TABLE, lonely])).not.toThrow();
   });
 });
+
+describe('rules scoped to jurisdictions', () => {
+  // An imported Texas city and district with the importer's ids (US-<state>:<level>:<name>).
+  const texasFood = RULES[0]!;
+  const IMPORTED: RateTable = {
+    name: 'imported-ids',
+    source: 'test import',
+    effectiveDate: '2020-01-01',
+    jurisdictions: [
+      { ...jurisdiction('US-TX:CITY:A', 'CITY'), subdivision: 'TX' },
+      { ...jurisdiction('US-TX:DISTRICT:A', 'DISTRICT'), subdivision: 'TX' },
+    ],
+    rates: [
+      { jurisdiction: 'US-TX:CITY:A', from: '2010-01-01', rate: '0.01' },
+      { jurisdiction: 'US-TX:DISTRICT:A', from: '2010-01-01', rate: '0.01' },
+    ],
+    locations: [{ key: 'US-TX-75002', jurisdictions: ['US-TX', 'US-TX:CITY:A', 'US-TX:DISTRICT:A'] }],
+  };
+  const scoped = (extra: Partial<TaxabilityRule>): TaxabilityRule => ({
+    regions: ['US-TX'],
+    categories: ['FOOD_GENERAL'],
+    from: '2010-01-01',
+    treatment: { kind: 'rate', rate: '0.02' },
+    note: 'Texas cities tax food at 2%.',
+    source: SOURCE,
+    jurisdictions: ['US-TX:*'],
+    ...extra,
+  });
+  const compileWith = (rules: TaxabilityRule[]) =>
+    compileRateIndex([{ ...RULE_TABLE, taxability: rules }, STATES, IMPORTED]);
+  const food = (index: ReturnType<typeof compileRateIndex>, date = '2026-11-22', amount = 10_000, included = false) =>
+    calculateLines(
+      [line('FOOD_GENERAL', amount)],
+      lookupRates(index, 'US-TX-75002', parseDay(date)) ?? [],
+      included,
+      undefined,
+    ).lines[0]!;
+
+  it('refuses a scoped id outside its regions, a "*" inside an id, an empty scope and a "local" treatment', () => {
+    expect(() => compileWith([scoped({ regions: ['US-TX'], jurisdictions: ['US-NY:CITY:A'] })])).toThrow(
+      /does not lie in the rule's regions/,
+    );
+    expect(() => compileWith([scoped({ regions: ['US-TX'], jurisdictions: ['US-TX:*:A'] })])).toThrow(/may only end/);
+    expect(() => compileWith([scoped({ jurisdictions: [] })])).toThrow(/names no jurisdiction/);
+    expect(() => compileWith([scoped({ regions: ['US-TX'], jurisdictions: ['US-TX:CITY'], local: 'follow' })])).toThrow(
+      /drop "local"/,
+    );
+  });
+
+  it('applies its treatment to the matching jurisdictions only, on top of the region rule, with its note', () => {
+    const index = compileWith([texasFood, scoped({ regions: ['US-TX'], jurisdictions: ['US-TX:CITY:A'] })]);
+    const result = food(index);
+    expect(result.jurisdictions.map((entry) => entry.rate)).toEqual(['0', '0.02', '0']);
+    expect(result.taxMinor).toBe(200);
+    expect(result.jurisdictions[1]!.note).toBe('Texas cities tax food at 2%.');
+    expect(result.jurisdictions[2]!.note).toBe('Groceries are exempt in Texas.');
+  });
+
+  it('an exact id wins over a prefix, a longer prefix over a shorter one', () => {
+    const index = compileWith([
+      texasFood,
+      scoped({
+        regions: ['US-TX'],
+        jurisdictions: ['US-TX:*'],
+        treatment: { kind: 'rate', rate: '0.03' },
+        note: 'All.',
+      }),
+      scoped({
+        regions: ['US-TX'],
+        jurisdictions: ['US-TX:DISTRICT:*'],
+        treatment: { kind: 'taxable' },
+        note: 'Districts.',
+      }),
+      scoped({ regions: ['US-TX'], jurisdictions: ['US-TX:CITY:A'], treatment: { kind: 'exempt' }, note: 'City A.' }),
+    ]);
+    const result = food(index);
+    expect(result.jurisdictions.map((entry) => [entry.rate, entry.note])).toEqual([
+      ['0', 'Groceries are exempt in Texas. State-level rate only.'],
+      ['0', 'City A.'],
+      ['0.01', 'Districts.'],
+    ]);
+  });
+
+  it('is dated: the rate period is cut where a scoped rule starts and ends', () => {
+    const index = compileWith([
+      texasFood,
+      scoped({ regions: ['US-TX'], jurisdictions: ['US-TX:CITY:A'], from: '2020-01-01', to: '2025-01-01' }),
+    ]);
+    expect(food(index, '2019-12-31').taxMinor).toBe(0);
+    expect(food(index, '2020-01-01').taxMinor).toBe(200);
+    expect(food(index, '2024-12-31').taxMinor).toBe(200);
+    expect(food(index, '2025-01-01').taxMinor).toBe(0);
+  });
+
+  it('tax-inclusive: excluded + tax == amount under a scoped rate (property, decimal.js oracle)', () => {
+    const index = compileWith([texasFood, scoped({ regions: ['US-TX'], jurisdictions: ['US-TX:CITY:A'] })]);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100_000_000 }), (amount) => {
+        const result = food(index, '2026-11-22', amount, true);
+        expect(result.amountExcludingTaxMinor + result.taxMinor).toBe(amount);
+        const expected = oracle(amount).div(oracle('1.02')).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber();
+        expect(Math.abs(result.amountExcludingTaxMinor - expected)).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("a later table's scoped rule replaces an earlier table's for the same id and category", () => {
+    const first: RateTable = {
+      ...RULE_TABLE,
+      taxability: [texasFood, scoped({ regions: ['US-TX'], jurisdictions: ['US-TX:CITY:A'] })],
+    };
+    const mine: RateTable = {
+      ...RULE_TABLE,
+      name: 'mine',
+      taxability: [
+        scoped({ regions: ['US-TX'], jurisdictions: ['US-TX:CITY:A'], treatment: { kind: 'exempt' }, note: 'Mine.' }),
+      ],
+    };
+    const index = compileRateIndex([first, STATES, IMPORTED, mine]);
+    expect(food(index).jurisdictions[1]!.note).toBe('Mine.');
+    expect(food(index).taxMinor).toBe(0);
+  });
+});

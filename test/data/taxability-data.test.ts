@@ -62,13 +62,24 @@ describe('data/taxability', () => {
         for (const region of rule.regions) expect(knownRegions.has(region), `${where}: region ${region}`).toBe(true);
         for (const category of rule.categories)
           expect(PRODUCT_CATEGORIES.has(category), `${where}: ${category}`).toBe(true);
+        for (const id of rule.jurisdictions ?? []) {
+          // An imported local jurisdiction's id, or a prefix of such ids, inside the rule's regions.
+          expect(id, where).toMatch(
+            /^[A-Z]{2}-[A-Z]{2}:(STATE|COUNTY|CITY|DISTRICT)(:[A-Z0-9 .'-]+|:\*)?$|^[A-Z]{2}-[A-Z]{2}:\*$/,
+          );
+          expect(
+            rule.regions.some((region) => id.startsWith(`${region}:`)),
+            `${where}: ${id} outside ${rule.regions.join(',')}`,
+          ).toBe(true);
+        }
       }
     });
 
     it('has no two overlapping periods for one region and category', () => {
       const periods = new Map<string, [string, string][]>();
       for (const rule of table.rules) {
-        for (const region of rule.regions) {
+        // A rule scoped to jurisdictions is keyed by their ids, as the compiler keys it.
+        for (const region of rule.jurisdictions ?? rule.regions) {
           for (const category of rule.categories) {
             const key = `${region} ${category}`;
             const list = periods.get(key) ?? [];
@@ -84,6 +95,14 @@ describe('data/taxability', () => {
         }
       }
     });
+  });
+
+  it('scopes local rules to jurisdictions, and only the local file does', () => {
+    for (const [name, table] of tables) {
+      const scoped = table.rules.filter((rule) => rule.jurisdictions !== undefined);
+      if (name === 'us-local.json') expect(scoped).toHaveLength(table.rules.length);
+      else expect(scoped, name).toEqual([]);
+    }
   });
 
   it('covers gift cards, services and prescription medicines in every US state with a sales tax', () => {

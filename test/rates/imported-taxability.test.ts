@@ -26,18 +26,23 @@ async function importedEngine() {
     },
     {
       fileName: 'TAXRATES_ZIP5_NY202611.csv',
-      text: `${HEADER}\nNY,10001,NEW YORK CITY,0.088750,0.040000,0.000000,0.045000,0.003750,1\n`,
+      text: `${HEADER}\nNY,10001,NEW YORK CITY,0.088750,0.040000,0.000000,0.045000,0.003750,1\nNY,12207,ALBANY,0.080000,0.040000,0.040000,0.000000,0.000000,1\n`,
+    },
+    {
+      // Mecklenburg: 2 % county + 0.5 % transit; Durham: 2.25 % county + 0.5 % transit.
+      fileName: 'TAXRATES_ZIP5_NC202611.csv',
+      text: `${HEADER}\nNC,28202,CHARLOTTE,0.072500,0.047500,0.020000,0.000000,0.005000,1\nNC,27701,DURHAM,0.075000,0.047500,0.022500,0.000000,0.005000,1\n`,
     },
   ];
   await importRates({ store, inputs });
   return createTaxEngine({ store, clock: { now: () => NOW }, ratesCheckIntervalMs: 0 });
 }
 
-const sale = (state: string, zip: string, category: string, amount = 10_000) => ({
+const sale = (state: string, zip: string, category: string, amount = 10_000, inclusive = false) => ({
   customer: { address: { address_country: 'US', address_province: state, address_postal_code: zip } },
   order_details: {
     customer_currency_code: 'USD',
-    tax_included_in_amount: false,
+    tax_included_in_amount: inclusive,
     line_items: [{ reference_line_item_id: 'l1', product_category: category, amount, quantity: 1 }],
   },
 });
@@ -72,13 +77,81 @@ describe('taxability on imported local rates', () => {
     expect(food.total_tax_amount).toBe(625);
   });
 
-  it('New York clothing under $110: no state tax, the local taxes as imported', async () => {
+  it('New York clothing under $110 outside an exempting locality: no state tax, the local taxes as imported', async () => {
+    // Albany County does not exempt clothing (Publication 718-C, Part 1B): its 4 % applies.
     const engine = await importedEngine();
-    const shirt = (await engine.calculations.create(sale('NY', '10001', 'CLOTHING_GENERAL', 5_000), {
+    const shirt = (await engine.calculations.create(sale('NY', '12207', 'CLOTHING_GENERAL', 5_000), {
       version: '2026-03-01',
     })) as Wire;
     const rates = shirt.line_items[0].tax_jurisdictions.map((entry: Wire) => entry.tax_rate);
     expect(rates[0]).toBe(0);
-    expect(rates.slice(1).reduce((sum: number, rate: number) => sum + rate, 0)).toBeCloseTo(0.04875, 8);
+    expect(rates.slice(1).reduce((sum: number, rate: number) => sum + rate, 0)).toBeCloseTo(0.04, 8);
+    expect(shirt.total_tax_amount).toBe(200);
+  });
+
+  describe('local rules scoped to jurisdictions', () => {
+    const create = async (engine: Awaited<ReturnType<typeof importedEngine>>, body: unknown) =>
+      (await engine.calculations.create(body as never, { version: '2026-03-01' })) as Wire;
+
+    it('New York City exempts clothing under $110 from its city and MCTD taxes too; $110 and up pays all', async () => {
+      const engine = await importedEngine();
+      const shirt = await create(engine, sale('NY', '10001', 'CLOTHING_GENERAL', 5_000));
+      expect(shirt.total_tax_amount).toBe(0);
+      const entries = shirt.line_items[0].tax_jurisdictions as Wire[];
+      expect(entries.map((entry) => entry.tax_authority_type)).toEqual(['STATE', 'CITY', 'DISTRICT']);
+      for (const entry of entries) expect(entry.tax_rate).toBe(0);
+      expect(entries[1]?.note).toMatch(/New York City exempts clothing/);
+      expect(entries[2]?.note).toMatch(/Metropolitan Commuter Transportation District/);
+      const coat = await create(engine, sale('NY', '10001', 'CLOTHING_GENERAL', 11_000));
+      expect(coat.total_tax_amount).toBe(976); // 110 × 8.875 % = 9.7625
+      expect(coat.line_items[0].tax_jurisdictions[1].note).toMatch(/Not applied/);
+      // General merchandise in the city is untouched by the clothing rule.
+      expect((await create(engine, sale('NY', '10001', 'GENERAL_MERCHANDISE', 5_000))).total_tax_amount).toBe(444);
+    });
+
+    it('North Carolina food: no state tax, 2 % in every county whatever its general rate, no transit tax', async () => {
+      const engine = await importedEngine();
+      for (const zip of ['28202', '27701']) {
+        const food = await create(engine, sale('NC', zip, 'FOOD_GENERAL'));
+        const entries = food.line_items[0].tax_jurisdictions as Wire[];
+        expect(
+          entries.map((entry) => [entry.tax_authority_type, entry.tax_rate]),
+          zip,
+        ).toEqual([
+          ['STATE', 0],
+          ['COUNTY', 0.02],
+          ['DISTRICT', 0],
+        ]);
+        expect(food.total_tax_amount, zip).toBe(200);
+        expect(entries[1]?.note).toMatch(/uniform 2% local food rate/);
+      }
+      // The county's general rate still applies to general merchandise (Durham 2.25 %).
+      const general = await create(engine, sale('NC', '27701', 'GENERAL_MERCHANDISE'));
+      expect(general.line_items[0].tax_jurisdictions[1].tax_rate).toBe(0.0225);
+      expect(general.total_tax_amount).toBe(750);
+    });
+
+    it('tax-inclusive: the local rules give back the same price and tax', async () => {
+      const engine = await importedEngine();
+      const food = await create(engine, sale('NC', '27701', 'FOOD_GENERAL', 10_200, true));
+      expect(food.line_items[0]).toMatchObject({ amount_excluding_tax: 10_000, tax_amount: 200 });
+      const shirt = await create(engine, sale('NY', '10001', 'CLOTHING_GENERAL', 5_000, true));
+      expect(shirt.line_items[0]).toMatchObject({ amount_excluding_tax: 5_000, tax_amount: 0 });
+      const coat = await create(engine, sale('NY', '10001', 'CLOTHING_GENERAL', 11_976, true));
+      expect(coat.line_items[0]).toMatchObject({ amount_excluding_tax: 11_000, tax_amount: 976 });
+    });
+
+    it('a refund of a line taxed under a local rule returns the tax recorded', async () => {
+      const engine = await importedEngine();
+      const food = await create(engine, sale('NC', '27701', 'FOOD_GENERAL', 30_000));
+      expect(food.total_tax_amount).toBe(600);
+      const transaction = (await engine.transactions.create({
+        calculation_id: food.id,
+        reference_order_id: 'nc-food-1',
+      })) as Wire;
+      const refund = (await engine.refunds.create({ transaction_id: transaction.id, type: 'full' })) as Wire;
+      expect(refund.line_items[0]).toMatchObject({ tax_amount: -600, amount_excluding_tax: -30_000 });
+      expect(refund.line_items[0].tax_jurisdictions[1].note).toMatch(/uniform 2% local food rate/);
+    });
   });
 });

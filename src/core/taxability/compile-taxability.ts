@@ -19,7 +19,12 @@ export interface RegionRules {
   readonly local: readonly ReadonlyMap<string, CompiledCategoryRule>[];
 }
 
-/** Every region's rules; built once by {@link compileTaxability}. */
+/**
+ * Every region's rules; built once by {@link compileTaxability}. Rules scoped to jurisdictions
+ * are keyed by their id pattern instead of a region ("US-NY:CITY:NEW YORK CITY",
+ * "US-NC:COUNTY:*"): a pattern always holds a colon and a region never does. A scoped rule's
+ * treatment is in both `primary` and `local`.
+ */
 export type TaxabilityIndex = ReadonlyMap<string, RegionRules>;
 
 const OPEN_END = 2_147_483_647;
@@ -46,7 +51,7 @@ export function compileTaxability(ruleSets: readonly (readonly TaxabilityRule[])
     const own = new Map<string, DatedRule[]>();
     for (const rule of rules) {
       const dated = checkRule(rule);
-      for (const region of rule.regions) {
+      for (const region of rule.jurisdictions ?? rule.regions) {
         for (const category of rule.categories) {
           const key = `${region}\u0000${category}`;
           const list = own.get(key) ?? [];
@@ -117,6 +122,7 @@ function buildRegion(categories: ReadonlyMap<string, readonly DatedRule[]>): Reg
  * keep their own rate unless the rule says otherwise.
  */
 function localTreatmentOf(rule: TaxabilityRule): Treatment {
+  if (rule.jurisdictions !== undefined) return rule.treatment;
   if (rule.local !== undefined && rule.local !== 'follow') return rule.local;
   return rule.treatment.kind === 'rate' ? TAXABLE : rule.treatment;
 }
@@ -179,10 +185,26 @@ function checkRule(rule: TaxabilityRule): DatedRule {
   }
   checkTreatment(rule.treatment, fail);
   if (rule.local !== undefined && rule.local !== 'follow') checkTreatment(rule.local, fail);
+  if (rule.jurisdictions !== undefined) checkScope(rule, fail);
   if (rule.treatment.kind === 'rate' && rule.local === 'follow') {
     fail('local taxes cannot "follow" a reduced rate; say what they do instead ("local").');
   }
   return { rule, from, to };
+}
+
+/** A scoped rule names jurisdictions of its own regions, each an id or a prefix ending in `*`, and no `local`. */
+function checkScope(rule: TaxabilityRule, fail: (message: string) => never): void {
+  const scope = rule.jurisdictions;
+  if (!Array.isArray(scope) || scope.length === 0) fail('"jurisdictions" names no jurisdiction.');
+  for (const pattern of scope as readonly string[]) {
+    if (typeof pattern !== 'string' || !rule.regions.some((region) => pattern.startsWith(`${region}:`))) {
+      fail(`jurisdiction "${pattern}" does not lie in the rule's regions (it must start with "<region>:").`);
+    }
+    if (pattern.indexOf('*') !== -1 && pattern.indexOf('*') !== pattern.length - 1) {
+      fail(`jurisdiction "${pattern}": "*" may only end a prefix.`);
+    }
+  }
+  if (rule.local !== undefined) fail('a rule scoped to jurisdictions has one treatment; drop "local".');
 }
 
 function checkTreatment(treatment: Treatment, fail: (message: string) => never): void {

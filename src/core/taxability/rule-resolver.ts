@@ -1,7 +1,9 @@
 import type { JurisdictionDef } from '../rates/rate-table.ts';
 import type { CompiledCategoryRule } from './compiled-category-rule.ts';
 import type { RuleRole, TaxabilityIndex } from './compile-taxability.ts';
+import { overlaySpans } from './overlay-spans.ts';
 import { regionOfKey } from './region-of-key.ts';
+import { createScopedPatterns } from './scoped-patterns.ts';
 import { type RuledSpan, splitByRules } from './split-by-rules.ts';
 
 /** What the rate compiler asks of the taxability rules, per jurisdiction. */
@@ -24,10 +26,13 @@ export interface RuleResolver {
  * `<country>-<subdivision>` when an import set its subdivision; else its country when it is
  * COUNTRY-level; else the state or province of the first location key that names it
  * (`keyOf(id)`: "US-TX-75001" → "US-TX"). COUNTRY and STATE jurisdictions take a rule's
- * treatment, the others its local treatment.
+ * treatment, the others its local treatment. Rules scoped to the jurisdiction's id (or an id
+ * prefix) are laid on top, most specific last.
  */
 export function createRuleResolver(index: TaxabilityIndex, keyOf: (id: string) => string | undefined): RuleResolver {
   const shared = new Map<string, ReadonlyMap<string, CompiledCategoryRule>>();
+  const merged = new WeakMap();
+  const scopedPatterns = createScopedPatterns(index);
   const regionOf = (jurisdiction: JurisdictionDef): string | undefined => {
     if (jurisdiction.region !== undefined) return jurisdiction.region;
     if (jurisdiction.subdivision !== undefined) return `${jurisdiction.country}-${jurisdiction.subdivision}`;
@@ -39,16 +44,26 @@ export function createRuleResolver(index: TaxabilityIndex, keyOf: (id: string) =
     jurisdiction.level === 'COUNTRY' || jurisdiction.level === 'STATE' ? 'primary' : 'local';
   const spans: RuleResolver['spans'] = (jurisdiction, from, to, own) => {
     const region = regionOf(jurisdiction);
-    if (region === undefined) return [{ from, to, categories: own }];
-    return splitByRules(index, region, roleOf(jurisdiction), from, to, jurisdiction.note ?? '', own, shared);
+    const note = jurisdiction.note ?? '';
+    let result: RuledSpan[] =
+      region === undefined
+        ? [{ from, to, categories: own }]
+        : splitByRules(index, region, roleOf(jurisdiction), from, to, note, own, shared);
+    for (const pattern of scopedPatterns(jurisdiction.id)) {
+      const scoped = splitByRules(index, pattern, 'primary', from, to, note, undefined, shared);
+      result = overlaySpans(result, scoped, own, merged);
+    }
+    return result;
   };
   return {
     spans,
     at: (jurisdiction, day) => spans(jurisdiction, day, day + 1, undefined)[0]?.categories,
     cuts(jurisdiction, from, to) {
       const region = regionOf(jurisdiction);
-      const days = region === undefined ? undefined : index.get(region)?.days;
-      return days === undefined ? [] : days.filter((day) => day > from && day < to);
+      const days = [...(region === undefined ? [] : (index.get(region)?.days ?? []))];
+      for (const pattern of scopedPatterns(jurisdiction.id)) days.push(...(index.get(pattern)?.days ?? []));
+      const inside = days.filter((day) => day > from && day < to);
+      return [...new Set(inside)].sort((a, b) => a - b);
     },
   };
 }

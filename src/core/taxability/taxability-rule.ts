@@ -44,6 +44,17 @@ export interface TaxabilityRule {
    * refused.
    */
   readonly local?: 'follow' | Treatment;
+  /**
+   * Only these jurisdictions of the region, by id: an imported local jurisdiction
+   * ("US-NY:CITY:NEW YORK CITY") or every id that starts with a prefix ending in `*`
+   * ("US-NC:COUNTY:*": every county of North Carolina). Each id must start with one of the
+   * rule's regions and a colon. The rule's `treatment` then applies to each matching
+   * jurisdiction whatever its level, on top of its region's rules for the same category (an
+   * exact id wins over a prefix, a longer prefix over a shorter one); `local` is refused. This is
+   * how a rule says what one county or city does when it differs from its state, or what every
+   * county does when the local rate on a category is fixed by state law (North Carolina food).
+   */
+  readonly jurisdictions?: readonly string[];
   /** Why, in words: shown as the `note` of every jurisdiction entry the rule changes. */
   readonly note: string;
   /** Where the rule is published (URL). */
