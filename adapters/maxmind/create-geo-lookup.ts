@@ -56,6 +56,10 @@ export function createGeoLookup(source: MmdbSource, options: GeoLookupOptions = 
   });
   return {
     lookup(ip) {
+      // The common case, a plain IPv4 address, is validated once and asked as it is.
+      const family = isIP(ip);
+      if (family === 4) return toLocation(primary.get(ip));
+      if (family !== 6) return undefined;
       const address = normalizeIp(ip);
       if (address === undefined) return undefined;
       if (isIP(address) === 4) return toLocation(primary.get(address));

@@ -76,14 +76,16 @@ function fromFlat(
 }
 
 function build(country: string, province: string | undefined, city: unknown, postal: unknown): GeoLocation {
-  const cityName = text(city)?.replace(BRACKET_SUFFIX, '');
+  // Built property by property rather than from spreads: this runs once per record decoded,
+  // i.e. on every lookup that misses the reader's cache.
+  const location: { country: string; province?: string; city?: string; postalCode?: string } = { country };
+  if (province !== undefined) location.province = province;
+  const cityText = text(city);
+  const cityName = cityText?.includes('(') === true ? cityText.replace(BRACKET_SUFFIX, '') : cityText;
+  if (cityName !== undefined && cityName !== '') location.city = cityName;
   const postalCode = text(postal)?.toUpperCase();
-  return Object.freeze({
-    country,
-    ...(province === undefined ? {} : { province }),
-    ...(cityName === undefined || cityName === '' ? {} : { city: cityName }),
-    ...(postalCode === undefined ? {} : { postalCode }),
-  });
+  if (postalCode !== undefined) location.postalCode = postalCode;
+  return Object.freeze(location);
 }
 
 /**
@@ -96,19 +98,25 @@ function createSubdivisionNames(
   table: () => ReadonlyMap<string, ReadonlyMap<string, string>>,
 ): (country: string, name: unknown) => string | undefined {
   let byCountry: Map<string, { names: Map<string, string>; codes: Set<string> }> | undefined;
-  const memo = new Map<string, string | null>();
+  // Two levels (country, then name) rather than one joined key: joining builds and hashes a
+  // new string on every lookup that misses the reader's cache.
+  const memo = new Map<string, Map<string, string | null>>();
   return (country, name) => {
     const raw = text(name);
     if (raw === undefined) return undefined;
-    const key = `${country}\u0000${raw}`;
-    const known = memo.get(key);
+    let names = memo.get(country);
+    if (names === undefined) {
+      names = new Map();
+      memo.set(country, names);
+    }
+    const known = names.get(raw);
     if (known !== undefined) return known ?? undefined;
     byCountry ??= normalizeTable(table());
     const entry = byCountry.get(country);
     const normalized = normalizeName(raw);
     let code: string | undefined = entry?.names.get(normalized) ?? entry?.names.get(stripAccents(normalized));
     if (code === undefined && entry?.codes.has(normalized) === true) code = normalized;
-    memo.set(key, code ?? null);
+    names.set(raw, code ?? null);
     return code;
   };
 }

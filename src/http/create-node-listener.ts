@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHttpApp, type HttpApp } from './create-http-app.ts';
-import { handleRequest } from './handle-request.ts';
+import { routeRequest } from './handle-request.ts';
 import { internalErrorResponse } from './internal-error-response.ts';
 import type { HttpEngine } from './http-engine.ts';
 import type { HttpRequest, HttpResponse } from './http-message.ts';
@@ -32,22 +32,13 @@ export function createNodeListener(
   const app = createHttpApp(engine, options);
   const trustProxy = options.trustProxy ?? false;
   return (request, response) => {
-    const url = request.url ?? '/';
-    const queryAt = url.indexOf('?');
-    const base = {
-      method: request.method ?? 'GET',
-      path: queryAt === -1 ? url : url.slice(0, queryAt),
-      query: queryAt === -1 ? {} : parseQuery(url.slice(queryAt + 1)),
-      headers: request.headers,
-      clientIp: clientIpOf(request, trustProxy),
-    };
     if (!hasBody(request)) {
-      dispatch(app, { ...base, body: undefined }, response);
+      dispatch(app, toHttpRequest(request, trustProxy, undefined, false), response);
       return;
     }
     const declared = request.headers['content-length'];
     if (declared !== undefined && Number(declared) > app.maxBodyBytes) {
-      refuseBody(app, base, request, response);
+      refuseBody(app, request, response, trustProxy);
       return;
     }
     const chunks: Buffer[] = [];
@@ -59,7 +50,7 @@ export function createNodeListener(
       if (total > app.maxBodyBytes) {
         refused = true;
         chunks.length = 0;
-        refuseBody(app, base, request, response);
+        refuseBody(app, request, response, trustProxy);
         return;
       }
       chunks.push(chunk);
@@ -68,15 +59,38 @@ export function createNodeListener(
       if (refused) return;
       const body =
         chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, total).toString('utf8');
-      dispatch(app, { ...base, body }, response);
+      dispatch(app, toHttpRequest(request, trustProxy, body, false), response);
     });
     // An aborted upload needs no answer: the client is gone. Without a listener the error
     // would be thrown.
-    request.on('error', () => {});
+    request.on('error', ignore);
   };
 }
 
-type RequestBase = Omit<HttpRequest, 'body' | 'bodyTooLarge'>;
+function ignore(): void {}
+
+/** The router's view of the request, built once the body is known (one object, no copies). */
+function toHttpRequest(
+  request: IncomingMessage,
+  trustProxy: boolean,
+  body: string | undefined,
+  bodyTooLarge: boolean,
+): HttpRequest {
+  const url = request.url ?? '/';
+  const queryAt = url.indexOf('?');
+  return {
+    method: request.method ?? 'GET',
+    path: queryAt === -1 ? url : url.slice(0, queryAt),
+    query: queryAt === -1 ? NO_QUERY : parseQuery(url.slice(queryAt + 1)),
+    headers: request.headers,
+    body,
+    bodyTooLarge,
+    clientIp: clientIpOf(request, trustProxy),
+  };
+}
+
+/** Shared by every request without a query string; the router only reads it. */
+const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({});
 
 function hasBody(request: IncomingMessage): boolean {
   const length = request.headers['content-length'];
@@ -89,41 +103,65 @@ function hasBody(request: IncomingMessage): boolean {
  * answer; the rest of the upload is drained (not kept) so the client can read the answer
  * instead of seeing its upload reset.
  */
-function refuseBody(app: HttpApp, base: RequestBase, request: IncomingMessage, response: ServerResponse): void {
+function refuseBody(app: HttpApp, request: IncomingMessage, response: ServerResponse, trustProxy: boolean): void {
   response.shouldKeepAlive = false;
   request.resume();
-  dispatch(app, { ...base, body: undefined, bodyTooLarge: true }, response);
+  dispatch(app, toHttpRequest(request, trustProxy, undefined, true), response);
 }
 
 /**
- * Runs the router and writes its answer. Every failure after the router (a bug in it, a status
- * `writeHead` refuses) ends as a 500 or, once headers are out, a destroyed socket: never a
- * rejected promise, which would take the whole process down.
+ * Runs the router and writes its answer: in the same turn when the router answered
+ * synchronously, after one `then` otherwise. Every failure after the router (a bug in it, a
+ * status `writeHead` refuses) ends as a 500 or, once headers are out, a destroyed socket: never
+ * a rejected promise, which would take the whole process down.
  */
 function dispatch(app: HttpApp, request: HttpRequest, response: ServerResponse): void {
-  handleRequest(app, request)
-    .then((answer) => write(response, answer))
-    .catch((error: unknown) => {
-      const fallback = internalErrorResponse(`req_${randomUUID()}`);
-      try {
-        app.onError(error, {
-          requestId: fallback.headers['X-Request-ID'] as string,
-          method: request.method,
-          path: request.path,
-        });
-      } catch {
-        // Nothing left to report to.
-      }
-      try {
-        if (response.headersSent) response.destroy();
-        else write(response, fallback);
-      } catch {
-        response.destroy();
-      }
-    });
+  let answer: HttpResponse | Promise<HttpResponse>;
+  try {
+    answer = routeRequest(app, request);
+  } catch (error) {
+    fail(app, request, response, error);
+    return;
+  }
+  if (answer instanceof Promise) {
+    answer.then(
+      (settled) => write(app, request, response, settled),
+      (error: unknown) => fail(app, request, response, error),
+    );
+  } else {
+    write(app, request, response, answer);
+  }
 }
 
-function write(response: ServerResponse, answer: HttpResponse): void {
+function write(app: HttpApp, request: HttpRequest, response: ServerResponse, answer: HttpResponse): void {
+  try {
+    writeAnswer(response, answer);
+  } catch (error) {
+    fail(app, request, response, error);
+  }
+}
+
+function fail(app: HttpApp, request: HttpRequest, response: ServerResponse, error: unknown): void {
+  const fallback = internalErrorResponse(`req_${randomUUID()}`);
+  try {
+    app.onError(error, {
+      requestId: fallback.headers['X-Request-ID'] as string,
+      method: request.method,
+      path: request.path,
+    });
+  } catch {
+    // Nothing left to report to.
+  }
+  try {
+    if (response.headersSent) response.destroy();
+    else writeAnswer(response, fallback);
+  } catch {
+    response.destroy();
+  }
+}
+
+/** One `writeHead` with every header (Node's fast path: no per-header `setHeader`), one `end`. */
+function writeAnswer(response: ServerResponse, answer: HttpResponse): void {
   if (response.headersSent || response.destroyed) return;
   response.writeHead(answer.status, {
     ...answer.headers,

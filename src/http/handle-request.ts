@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TaxError } from '../core/errors.ts';
+import type { CallContext } from '../engine-deps.ts';
 import { parseApiVersion, requireVersion, type ApiVersion } from '../wire/api-version.ts';
 import type { Caller } from './create-key-ring.ts';
 import type { HttpApp } from './create-http-app.ts';
@@ -25,6 +26,15 @@ const NO_BODY: Record<string, unknown> = Object.freeze({}) as Record<string, unk
  * neither key nor version.
  */
 export async function handleRequest(app: HttpApp, request: HttpRequest): Promise<HttpResponse> {
+  return routeRequest(app, request);
+}
+
+/**
+ * `handleRequest` without the promise where none is needed: an operation that answers
+ * synchronously (a validation error, a refused key, a synchronous engine call) gives its
+ * response at once, so the `node:http` listener writes it in the same turn. Never throws.
+ */
+export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse | Promise<HttpResponse> {
   const requestId = `req_${randomUUID()}`;
   const method = request.method.toUpperCase();
   let version: ApiVersion | undefined;
@@ -36,45 +46,107 @@ export async function handleRequest(app: HttpApp, request: HttpRequest): Promise
   }
   try {
     const operation = findOperation(app, method, request.path);
-    const { id } = operation;
+    const { spec, id } = operation;
     if (request.bodyTooLarge === true || (request.body !== undefined && exceeds(request.body, app.maxBodyBytes))) {
       throw new TaxError('PAYLOAD_TOO_LARGE', `The request body is larger than ${app.maxBodyBytes} bytes.`);
     }
     const nowMs = app.now();
-    const common = { engine: app.engine, id, query: request.query, nowMs, openApi: app.openApi };
-    if (operation.spec.keys === 'none') {
-      return jsonResponse(
-        200,
-        await operation.spec.run({ ...common, body: NO_BODY, context: {}, caller: undefined }),
-        requestId,
-      );
+    if (spec.keys === 'none') {
+      const result = spec.run({
+        engine: app.engine,
+        id,
+        query: request.query,
+        nowMs,
+        openApi: app.openApi,
+        body: NO_BODY,
+        context: {},
+        caller: undefined,
+      });
+      return answer(app, request, method, requestId, version, result, undefined);
     }
     if (version === undefined) throw versionError;
     const caller = app.keys.authenticate(headerValue(request.headers, 'authorization'));
-    if (caller.kind === 'public' && operation.spec.keys !== 'secret-or-public') {
+    if (caller.kind === 'public' && spec.keys !== 'secret-or-public') {
       throw new TaxError(
         'UNAUTHORIZED',
         `${method} ${operation.pattern} needs a secret key; public keys can only create calculations.`,
       );
     }
-    if (operation.spec.since !== undefined)
-      requireVersion(version, operation.spec.since, `${method} ${operation.pattern}`);
-    if (operation.spec.rateLimited === true) checkRateLimit(app, caller, request.clientIp, nowMs);
+    if (spec.since !== undefined) requireVersion(version, spec.since, `${method} ${operation.pattern}`);
+    if (spec.rateLimited === true) checkRateLimit(app, caller, request.clientIp, nowMs);
     const body =
-      operation.spec.body === true ? readJsonBody(headerValue(request.headers, 'content-type'), request.body) : NO_BODY;
-    const context = { tenant: caller.tenant, version, ...(caller.kind === 'public' ? { publicKey: true } : {}) };
-    const result = await operation.spec.run({ ...common, body, context, caller });
-    return jsonResponse(200, result, requestId, operation.spec.headers);
+      spec.body === true ? readJsonBody(headerValue(request.headers, 'content-type'), request.body) : NO_BODY;
+    const context: CallContext =
+      caller.kind === 'public'
+        ? { tenant: caller.tenant, version, publicKey: true }
+        : { tenant: caller.tenant, version };
+    const result = spec.run({
+      engine: app.engine,
+      id,
+      query: request.query,
+      nowMs,
+      openApi: app.openApi,
+      body,
+      context,
+      caller,
+    });
+    return answer(app, request, method, requestId, version, result, spec.headers);
   } catch (error) {
-    try {
-      return errorResponse(error, {
-        requestId,
-        version,
-        report: (reported) => report(app, reported, { requestId, method, path: request.path }),
-      });
-    } catch {
-      return internalErrorResponse(requestId);
-    }
+    return failure(app, request, method, requestId, version, error);
+  }
+}
+
+/**
+ * The 200 for an operation's result: at once when the operation answered synchronously, after
+ * it settles otherwise (one `then`, no async function around it).
+ */
+function answer(
+  app: HttpApp,
+  request: HttpRequest,
+  method: string,
+  requestId: string,
+  version: ApiVersion | undefined,
+  result: unknown,
+  headers: Readonly<Record<string, string>> | undefined,
+): HttpResponse | Promise<HttpResponse> {
+  if (!isThenable(result)) return jsonResponse(200, result, requestId, headers);
+  return Promise.resolve(result).then(
+    (settled: unknown) => {
+      try {
+        return jsonResponse(200, settled, requestId, headers);
+      } catch (error) {
+        return failure(app, request, method, requestId, version, error);
+      }
+    },
+    (error: unknown) => failure(app, request, method, requestId, version, error),
+  );
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/** The error response for anything thrown on the way; a failure to build it is a plain 500. */
+function failure(
+  app: HttpApp,
+  request: HttpRequest,
+  method: string,
+  requestId: string,
+  version: ApiVersion | undefined,
+  error: unknown,
+): HttpResponse {
+  try {
+    return errorResponse(error, {
+      requestId,
+      version,
+      report: (reported) => report(app, reported, { requestId, method, path: request.path }),
+    });
+  } catch {
+    return internalErrorResponse(requestId);
   }
 }
 

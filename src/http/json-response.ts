@@ -10,14 +10,15 @@ export function jsonResponse(
   requestId: string,
   extraHeaders?: Readonly<Record<string, string>>,
 ): HttpResponse {
-  return {
-    status,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Request-ID': requestId,
-      ...extraHeaders,
-    },
-    body: JSON.stringify(body),
-  };
+  // One object literal of one shape on the hot path (no spread of an absent object).
+  const headers =
+    extraHeaders === undefined
+      ? { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Request-ID': requestId }
+      : {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': 'no-store',
+          'X-Request-ID': requestId,
+          ...extraHeaders,
+        };
+  return { status, headers, body: JSON.stringify(body) };
 }

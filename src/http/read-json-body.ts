@@ -43,6 +43,8 @@ export function readJsonBody(contentType: string | undefined, body: string | und
 }
 
 function isJsonContentType(header: string): boolean {
+  // What nearly every client sends, without splitting the header.
+  if (header === 'application/json' || header === 'application/json; charset=utf-8') return true;
   const [mediaType = '', ...parameters] = header.split(';');
   if (mediaType.trim().toLowerCase() !== 'application/json') return false;
   for (const parameter of parameters) {

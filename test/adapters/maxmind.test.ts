@@ -213,6 +213,29 @@ describe('createGeoLookup over ip-location-db flat databases', () => {
     expect(custom.lookup('73.162.0.1')).toEqual({ country: 'US', city: 'San Jose', postalCode: '95131' });
   });
 
+  it('remembers a subdivision name per country: the same name is another code elsewhere', () => {
+    // "England" is a GB subdivision here and, in this made-up table, a DE one too; the memo of
+    // names must not hand GB's answer to DE (or DE's miss to GB), whichever is asked first.
+    const codes = new Map([
+      ['GB', new Map([['ENGLAND', 'ENG']])],
+      ['DE', new Map([['BAVARIA', 'BY']])],
+    ]);
+    const database = writeMmdb({
+      ipVersion: 4,
+      databaseType: 'dbip-city-ipv4',
+      networks: [
+        { network: '5.1.0.0/16', record: flat('DE', 'England', 'Nowhere', '') },
+        { network: '81.2.69.0/24', record: flat('GB', 'England', 'London', '') },
+        { network: '5.2.0.0/16', record: flat('DE', 'Bavaria', 'Munich', '') },
+      ],
+    });
+    const custom = createGeoLookup(new Reader(database), { subdivisionCodes: codes });
+    expect(custom.lookup('5.1.2.3')).toEqual({ country: 'DE', city: 'Nowhere' });
+    expect(custom.lookup('81.2.69.160')).toEqual({ country: 'GB', province: 'ENG', city: 'London' });
+    expect(custom.lookup('5.2.2.3')).toEqual({ country: 'DE', province: 'BY', city: 'Munich' });
+    expect(custom.lookup('5.1.2.4')).toEqual({ country: 'DE', city: 'Nowhere' });
+  });
+
   it('answers undefined for a record without a country and for a miss', () => {
     expect(geo.lookup('70.83.0.1')).toBeUndefined();
     expect(geo.lookup('203.0.113.9')).toBeUndefined();
