@@ -111,7 +111,21 @@ export function keyedError(
   template: string,
   details: Readonly<Record<string, unknown>> = {},
 ): TaxError {
-  return new TaxError(type, template.replaceAll('{field}', dottedKey(key)), { details, key, template });
+  return new TaxError(type, renderTemplate(template, key, dottedKey), { details, key, template });
+}
+
+/**
+ * A keyed error's message: `{field}` is the path of `key`, `{field:name}` the path of its
+ * sibling `name` (same parent, last part `name`), `{parent}` the path of its parent, and
+ * `{name:name}` only the last segment of the sibling's path (`reference_line_item_id`).
+ * `pathOf` gives the path of a key: dotted in the core, the request's field once mapped.
+ */
+export function renderTemplate(template: string, key: DomainKey, pathOf: (key: DomainKey) => string): string {
+  return template.replace(/\{(field|parent|name)(?::([A-Za-z]+))?\}/g, (_, kind: string, sibling?: string) => {
+    if (kind === 'parent') return pathOf(key.slice(0, -1));
+    const path = pathOf(sibling === undefined ? key : [...key.slice(0, -1), sibling]);
+    return kind === 'name' ? (path.split('.').at(-1) ?? path) : path;
+  });
 }
 
 export class TaxError extends Error {

@@ -1,4 +1,4 @@
-import { type DomainKey, isTaxError, TaxError } from '../core/errors.ts';
+import { type DomainKey, dottedKey, isTaxError, renderTemplate, TaxError } from '../core/errors.ts';
 
 /**
  * One operation's map from the core's domain keys (`['lines', 2, 'amount']`) to the request
@@ -45,7 +45,10 @@ export function mapFields(error: unknown, map: FieldMap): unknown {
   if (!isTaxError(error) || error.key === undefined) return error;
   const field = map(error.key);
   if (field === undefined) return error;
-  const message = (error.template ?? error.message).replaceAll('{field}', field);
+  const message =
+    error.template === undefined
+      ? error.message
+      : renderTemplate(error.template, error.key, (key) => map(key) ?? dottedKey(key));
   return new TaxError(error.type, message, { details: { ...error.details, field }, cause: error });
 }
 

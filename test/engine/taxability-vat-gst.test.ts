@@ -47,6 +47,7 @@ describe('reduced VAT/GST rates', () => {
     ['IT', 'BOOKS_PRINTED', 400],
     ['ES', 'MEDICINES_PRESCRIPTION', 400],
     ['NL', 'FOOD_GENERAL', 900],
+    ['BE', 'FOOD_PREPARED', 1200],
     ['IE', 'CLOTHING_CHILDREN', 0],
     ['LU', 'CLOTHING_CHILDREN', 300],
     ['SE', 'FOOD_GENERAL', 600],
@@ -89,6 +90,9 @@ describe('reduced VAT/GST rates', () => {
     ['FI', 'FOOD_GENERAL', '2025-12-31', 1400, '2026-01-01', 1350],
     ['IE', 'FOOD_PREPARED', '2026-06-30', 1350, '2026-07-01', 900],
     ['DE', 'FOOD_PREPARED', '2025-12-31', 1900, '2026-01-01', 700],
+    ['LT', 'BOOKS_PRINTED', '2025-12-31', 900, '2026-01-01', 500],
+    ['LT', 'BOOKS_DIGITAL', '2025-12-31', 2100, '2026-01-01', 500],
+    ['LT', 'PASSENGER_TRANSPORT', '2025-12-31', 900, '2026-01-01', 1200],
   ])(
     '%s %s: the old rate up to %s (%i), the new one from %s (%i)',
     async (country, category, before, old, after, now) => {

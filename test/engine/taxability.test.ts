@@ -15,6 +15,7 @@ type Wire = Record<string, any>;
 const engine = createTaxEngine({ clock: { now: () => NOW }, ids: createCountingIds() });
 
 const PLACES: Record<string, [string, string]> = {
+  MD: ['US', '21201'],
   TX: ['US', '75001'],
   CA: ['US', '90002'],
   FL: ['US', '33101'],
@@ -133,6 +134,12 @@ describe('US taxability with the embedded rules', () => {
       expect(entry.note).toMatch(/State-level rate only/);
     },
   );
+
+  it('Maryland SaaS: taxed at the general 6 % rate, and the note says the 3 % business rate is not applied', async () => {
+    const result = await calc('MD', 'SAAS_GENERAL', 10_000, 1, '2026-03-01');
+    expect(result.total_tax_amount).toBe(600);
+    expect(result.line_items[0].tax_jurisdictions[0].note).toMatch(/Maryland taxes software as a service.*3%/);
+  });
 
   it('a refund of a line taxed under a threshold rule returns exactly the tax recorded', async () => {
     const calculation = (await engine.calculations.create(body('MA', 'CLOTHING', 2 * 20_000, 2))) as Wire;

@@ -59,9 +59,6 @@ const DOMAIN_VALUES = new Set([
 const CORE_WIRE_NAMES_LEFT: Readonly<Record<string, readonly string[]>> = {
   'core/calculate-lines.ts': ['automatic_tax', 'line_items', 'order_details'],
   'core/location/resolve-address.ts': ['address_postal_code', 'address_province', 'address_zip_code'],
-  'core/ledger/check-refund-line.ts': ['sales_amount_refunded', 'tax_amount_refunded'],
-  'core/ledger/plan-refund.ts': ['line_items'],
-  'core/ledger/match-refund-line.ts': ['reference_line_item_id', 'reference_product_id'],
 };
 
 describe('wire field names live in the wire layer only', () => {

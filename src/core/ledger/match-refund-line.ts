@@ -1,4 +1,4 @@
-import { TaxError } from '../errors.ts';
+import { type DomainKey, keyedError } from '../errors.ts';
 import type { TaxLine } from '../types.ts';
 
 /** How a partial refund line names the transaction line it refunds. */
@@ -13,17 +13,19 @@ export interface RefundLineReference {
  * `reference_product_id`. A line item id that matches no line falls back to the product id
  * (the hosted API treats the line item id as a reporting aid). When both are given and
  * disagree, or the product id matches several lines, or nothing matches, the caller gets a
- * 400 naming `field`, rather than a guess.
+ * 400 keyed under `key` (the line's domain key), rather than a guess.
  */
-export function matchRefundLine(lines: readonly TaxLine[], reference: RefundLineReference, field: string): number {
+export function matchRefundLine(lines: readonly TaxLine[], reference: RefundLineReference, key: DomainKey): number {
+  const byItem = [...key, 'referenceLineItemId'];
+  const byProductKey = [...key, 'referenceProductId'];
   const { referenceLineItemId, referenceProductId } = reference;
   const byLineItem = nonEmpty(referenceLineItemId)
     ? indexesWhere(lines, (line) => line.referenceLineItemId === referenceLineItemId)
     : [];
   if (byLineItem.length > 1) {
     throw invalid(
-      `${field}.reference_line_item_id "${referenceLineItemId}" matches ${byLineItem.length} lines of the transaction; it cannot tell them apart.`,
-      `${field}.reference_line_item_id`,
+      byItem,
+      `{field} "${referenceLineItemId}" matches ${byLineItem.length} lines of the transaction; it cannot tell them apart.`,
     );
   }
   const [lineItemMatch] = byLineItem;
@@ -31,39 +33,27 @@ export function matchRefundLine(lines: readonly TaxLine[], reference: RefundLine
     const line = lines[lineItemMatch] as TaxLine;
     if (nonEmpty(referenceProductId) && line.referenceProductId !== referenceProductId) {
       throw invalid(
-        `${field}: reference_line_item_id "${referenceLineItemId}" is a line of product "${line.referenceProductId}", not "${referenceProductId}".`,
-        `${field}.reference_product_id`,
+        byProductKey,
+        `{parent}: {name:referenceLineItemId} "${referenceLineItemId}" is a line of product "${line.referenceProductId}", not "${referenceProductId}".`,
       );
     }
     return lineItemMatch;
   }
   if (!nonEmpty(referenceProductId)) {
     if (nonEmpty(referenceLineItemId)) {
-      throw invalid(
-        `${field}.reference_line_item_id "${referenceLineItemId}" matches no line of the transaction.`,
-        `${field}.reference_line_item_id`,
-      );
+      throw invalid(byItem, `{field} "${referenceLineItemId}" matches no line of the transaction.`);
     }
-    throw new TaxError(
-      'MISSING_FIELD',
-      `Missing required field: ${field}.reference_line_item_id or ${field}.reference_product_id.`,
-      {
-        details: { field: `${field}.reference_line_item_id` },
-      },
-    );
+    throw keyedError('MISSING_FIELD', byItem, 'Missing required field: {field} or {field:referenceProductId}.');
   }
   const byProduct = indexesWhere(lines, (line) => line.referenceProductId === referenceProductId);
   const [productMatch] = byProduct;
   if (productMatch === undefined) {
-    throw invalid(
-      `${field}.reference_product_id "${referenceProductId}" matches no line of the transaction.`,
-      `${field}.reference_product_id`,
-    );
+    throw invalid(byProductKey, `{field} "${referenceProductId}" matches no line of the transaction.`);
   }
   if (byProduct.length > 1) {
     throw invalid(
-      `${field}.reference_product_id "${referenceProductId}" matches ${byProduct.length} lines of the transaction; send reference_line_item_id to say which.`,
-      `${field}.reference_product_id`,
+      byProductKey,
+      `{field} "${referenceProductId}" matches ${byProduct.length} lines of the transaction; send {name:referenceLineItemId} to say which.`,
     );
   }
   return productMatch;
@@ -81,6 +71,6 @@ function indexesWhere(lines: readonly TaxLine[], test: (line: TaxLine) => boolea
   return found;
 }
 
-function invalid(message: string, field: string): TaxError {
-  return new TaxError('INVALID_VALUE', message, { details: { field } });
+function invalid(key: DomainKey, template: string) {
+  return keyedError('INVALID_VALUE', key, template);
 }

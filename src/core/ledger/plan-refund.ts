@@ -1,4 +1,4 @@
-import { keyedError, TaxError } from '../errors.ts';
+import { keyedError } from '../errors.ts';
 import type { Refund, RefundLine, TaxLine, Transaction } from '../types.ts';
 import { buildRefundLine, type RefundAmounts } from './build-refund-line.ts';
 import { checkRefundLine } from './check-refund-line.ts';
@@ -107,19 +107,17 @@ function partialRefundLines(
   id: string,
 ): RefundLine[] {
   if (requested.length === 0) {
-    throw new TaxError(
+    throw keyedError(
       'MISSING_FIELD',
-      'Missing required field: line_items (a partial refund names the lines it refunds).',
-      {
-        details: { field: 'line_items' },
-      },
+      ['lines'],
+      'Missing required field: {field} (a partial refund names the lines it refunds).',
     );
   }
   const lines = requested.map((item, position) => {
-    const field = `line_items[${position}]`;
-    const index = matchRefundLine(transaction.lines, item, field);
+    const key = ['lines', position];
+    const index = matchRefundLine(transaction.lines, item, key);
     const balance = balances[index] as LineBalance;
-    checkRefundLine(item, balance, field);
+    checkRefundLine(item, balance, key);
     const line = buildRefundLine(
       transaction.lines[index] as TaxLine,
       balance.jurisdictionTaxMinor,
@@ -138,9 +136,11 @@ function partialRefundLines(
     return line;
   });
   if (requested.every((item) => item.salesMinor === 0 && item.taxMinor === 0 && item.quantity === 0)) {
-    throw new TaxError('INVALID_VALUE', 'The refund refunds nothing: every line has zero amounts and zero quantity.', {
-      details: { field: 'line_items' },
-    });
+    throw keyedError(
+      'INVALID_VALUE',
+      ['lines'],
+      'The refund refunds nothing: every line has zero amounts and zero quantity.',
+    );
   }
   return lines;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { matchRefundLine } from '../../../src/core/ledger/match-refund-line.ts';
 import { lineWith } from './ledger-fixtures.ts';
+import { withFieldsSync } from '../../../src/wire/field-map.ts';
+import { refundFields } from '../../../src/wire/refund-request.ts';
 
 const lines = [
   lineWith(100, [7], { referenceLineItemId: 'a', referenceProductId: 'sku-1' }),
@@ -10,8 +12,9 @@ const lines = [
   lineWith(100, [7], { referenceLineItemId: 'dup', referenceProductId: 'sku-4' }),
   lineWith(100, [7], { referenceLineItemId: 'dup', referenceProductId: 'sku-5' }),
 ];
+/** The core keys its errors (`['lines', 0, 'referenceProductId']`); the refund's field map names the request field. */
 const match = (referenceLineItemId?: string, referenceProductId?: string) =>
-  matchRefundLine(lines, { referenceLineItemId, referenceProductId }, 'line_items[0]');
+  withFieldsSync(refundFields, () => matchRefundLine(lines, { referenceLineItemId, referenceProductId }, ['lines', 0]));
 const failure = (type: string, field: string) => expect.objectContaining({ type, details: { field } });
 
 describe('matchRefundLine', () => {

@@ -4,6 +4,8 @@ import { remainingBalance } from '../../../src/core/ledger/remaining-balance.ts'
 import type { Refund } from '../../../src/core/types.ts';
 import { lineWith, twoLineTransaction } from './ledger-fixtures.ts';
 import { makeTransaction } from '../../helpers/records.ts';
+import { withFieldsSync } from '../../../src/wire/field-map.ts';
+import { refundFields } from '../../../src/wire/refund-request.ts';
 
 const NOW = 1_748_779_200;
 const transaction = twoLineTransaction();
@@ -23,6 +25,8 @@ const partial = (...lines: Partial<PartialRefundLineInput>[]) =>
   }) as const;
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 const failure = (type: string) => expect.objectContaining({ type });
+/** The core keys its errors (`['lines', 1, 'salesMinor']`); the refund's field map names the request field. */
+const mapped = <T>(run: () => T): T => withFieldsSync(refundFields, run);
 
 describe('planRefund', () => {
   it('refunds everything of a fresh transaction in full, amounts negated', () => {
@@ -157,7 +161,7 @@ describe('planRefund', () => {
       { referenceProductId: 'sku-2', salesMinor: -300 },
       { referenceProductId: 'sku-2', salesMinor: -201 },
     );
-    expect(() => planRefund(transaction, [], tooMuch, 'ref_1', NOW)).toThrowError(
+    expect(() => mapped(() => planRefund(transaction, [], tooMuch, 'ref_1', NOW))).toThrowError(
       expect.objectContaining({
         type: 'REFUND_EXCEEDS_REMAINING',
         details: expect.objectContaining({ field: 'line_items[1].sales_amount_refunded' }),
@@ -171,7 +175,7 @@ describe('planRefund', () => {
     ['quantity', { quantity: 3 }, 'quantity'],
   ])('refuses more %s than remains', (_, amounts, field) => {
     expect(() =>
-      planRefund(transaction, [], partial({ referenceProductId: 'sku-1', ...amounts }), 'ref_1', NOW),
+      mapped(() => planRefund(transaction, [], partial({ referenceProductId: 'sku-1', ...amounts }), 'ref_1', NOW)),
     ).toThrowError(
       expect.objectContaining({
         type: 'REFUND_EXCEEDS_REMAINING',
