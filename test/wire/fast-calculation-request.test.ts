@@ -230,6 +230,9 @@ function mutate(body: Record<string, unknown>, change: Mutation): void {
   const target = all[change.at % all.length] as Record<string, unknown>;
   const keys = Object.keys(target);
   if (change.kind === 'add') {
+    // JSON.parse never gives an array a named property (and "length" cannot be redefined), so
+    // additions go to objects only.
+    if (Array.isArray(target)) return;
     // An own property even for "__proto__", as JSON.parse makes it.
     Object.defineProperty(target, change.name, {
       value: change.value,
