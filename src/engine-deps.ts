@@ -6,7 +6,7 @@ import type { GeoLookup } from './ports/geo.ts';
 import type { Ids } from './ports/ids.ts';
 import type { TaxStore } from './ports/store.ts';
 import type { RateSource } from './rates/create-rate-source.ts';
-import type { CalculationSweeper } from './resources/create-calculation-sweeper.ts';
+import type { CalculationSweeper } from './operations/create-calculation-sweeper.ts';
 
 /** What every resource of the engine works with; assembled once by `createTaxEngine`. */
 export interface EngineDeps {

@@ -27,7 +27,7 @@ import type { Ids } from './ports/ids.ts';
 import type { TaxStore } from './ports/store.ts';
 import { createRandomIds } from './random-ids.ts';
 import { createRateSource, type RateSource } from './rates/create-rate-source.ts';
-import { createCalculationSweeper } from './resources/create-calculation-sweeper.ts';
+import { createCalculationSweeper } from './operations/create-calculation-sweeper.ts';
 import { createCalculationsResource } from './resources/calculations.ts';
 import { createCustomersResource } from './resources/customers.ts';
 import { createMerchantsResource } from './resources/merchants.ts';

@@ -34,8 +34,8 @@ export interface CalculationFacts {
   readonly metadata: Metadata;
   readonly registrations: ReadonlySet<string> | undefined;
   readonly platform?: PlatformDetails;
-  /** Where the lines sit in the request, for errors: default `order_details.line_items`. */
-  readonly linesField?: string;
+  /** The lines' domain key in the operation's input, for errors: default `lines` (`feeLines` for platform fees). */
+  readonly linesKey?: string;
 }
 
 /**
@@ -53,7 +53,7 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     zero === undefined && country !== undefined
       ? implausibleTaxIdNotice(reverseChargeFacts(facts), country)
       : undefined;
-  const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero, facts.linesField, notice);
+  const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero, facts.linesKey, notice);
   const location = located?.location ?? {
     address: {
       line1: '',

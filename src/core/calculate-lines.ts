@@ -2,7 +2,7 @@ import { allocate } from './money/allocate.ts';
 import { addScaled, excludeTax, exactTax, roundScaled } from './money/apply-rate.ts';
 import { checkedAdd, checkedMinor } from './money/checked-add.ts';
 import { addLine, NO_LINES } from './money/sum-lines.ts';
-import { TaxError } from './errors.ts';
+import { type DomainKey, keyedError } from './errors.ts';
 import { formatScaled } from './money/format-scaled.ts';
 import { ALWAYS_EXEMPT_CATEGORIES } from './product-categories.ts';
 import type { ResolvedRate } from './rates/rate-index.ts';
@@ -66,8 +66,9 @@ function zeroNote(zero: ZeroReason): string {
  * always add up to the amount.
  *
  * Every amount it returns is exact: a line or total that would pass 2^53 − 1 minor units is
- * refused with 400 INVALID_VALUE naming the line's amount (or `field` for a total), rather
- * than summed in floats (README "Limits"). `field` is where the lines sit in the request.
+ * refused with 400 INVALID_VALUE keyed to the line's amount (`[linesKey, index, 'amountMinor']`, or
+ * `[linesKey]` for a total), rather than summed in floats (README "Limits"). `linesKey` is the
+ * domain key of the lines in the operation's input (`lines`, or `feeLines` for platform fees).
  * `notice`, when given, starts every jurisdiction's note (an implausible VAT number).
  */
 export function calculateLines(
@@ -75,15 +76,16 @@ export function calculateLines(
   rates: readonly ResolvedRate[],
   taxIncluded: boolean,
   zero: ZeroReason | undefined,
-  field = 'order_details.line_items',
+  linesKey = 'lines',
   notice?: string,
 ): LinesResult {
   const taxed: TaxLine[] = [];
+  const totalsKey = [linesKey];
   let totals = NO_LINES;
   for (const [index, line] of lines.entries()) {
-    const result = calculateLine(line, rates, taxIncluded, zero, `${field}[${index}].amount`, notice);
+    const result = calculateLine(line, rates, taxIncluded, zero, [linesKey, index, 'amountMinor'], notice);
     taxed.push(result);
-    totals = addLine(totals, result, field);
+    totals = addLine(totals, result, totalsKey);
   }
   return {
     lines: taxed,
@@ -98,7 +100,7 @@ function calculateLine(
   rates: readonly ResolvedRate[],
   taxIncluded: boolean,
   zero: ZeroReason | undefined,
-  field: string,
+  key: DomainKey,
   notice: string | undefined,
 ): TaxLine {
   const count = rates.length;
@@ -106,14 +108,15 @@ function calculateLine(
   const applied = applyRules(line, rates, exempt, zero === undefined ? undefined : zeroNote(zero));
   const { units, cuts, modes } = applied;
   let fees = 0;
-  if (zero === undefined) for (const rate of rates) fees = checkedAdd(fees, rate.feeMinor, field);
+  if (zero === undefined) for (const rate of rates) fees = checkedAdd(fees, rate.feeMinor, key);
   if (taxIncluded && line.amountMinor < fees) {
     // The fees are part of a tax-inclusive amount; one that cannot hold them would go negative
     // and later refunds would take tax from the wrong jurisdictions.
-    throw new TaxError(
+    throw keyedError(
       'INVALID_VALUE',
-      `${field}: the tax-inclusive amount ${line.amountMinor} is below the flat fees of ${fees} it must include.`,
-      { details: { field, minimum: fees } },
+      key,
+      `{field}: the tax-inclusive amount ${line.amountMinor} is below the flat fees of ${fees} it must include.`,
+      { minimum: fees },
     );
   }
 
@@ -132,7 +135,7 @@ function calculateLine(
     exact[index] = value;
     exactSum = addScaled(exactSum, value);
   }
-  const percentTax = taxIncluded ? line.amountMinor - fees - base : checkedMinor(roundScaled(exactSum), field);
+  const percentTax = taxIncluded ? line.amountMinor - fees - base : checkedMinor(roundScaled(exactSum), key);
   const shares = allocate(percentTax, applied.thresholds ? shareWeights(exact, units, taxedBase) : units);
   const jurisdictions: JurisdictionTax[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -157,8 +160,8 @@ function calculateLine(
       note: withNotice(notice, (unchanged ? applied.notApplied : applied.notes)[index] as string),
     };
   }
-  const tax = checkedAdd(percentTax, fees, field);
-  const including = taxIncluded ? line.amountMinor : checkedAdd(line.amountMinor, tax, field);
+  const tax = checkedAdd(percentTax, fees, key);
+  const including = taxIncluded ? line.amountMinor : checkedAdd(line.amountMinor, tax, key);
   return {
     lineItemId: line.lineItemId,
     referenceLineItemId: line.referenceLineItemId,

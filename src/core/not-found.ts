@@ -16,11 +16,10 @@ export type RecordKind = keyof typeof NOT_FOUND_TYPE;
 /**
  * The one error for a record the caller named that does not exist in its account and mode
  * (or was deleted): 404 `<KIND>_NOT_FOUND`, worded alike for every kind. `key` is the domain
- * key of the input that named it (the wire layer maps it to the request field); a string is
- * a request field path, left for the resources not yet split into parse and operation.
+ * key of the input that named it (the wire layer maps it to the request field).
  */
-export function notFound(kind: RecordKind, idOrReference: string, key?: DomainKey | string): TaxError {
+export function notFound(kind: RecordKind, idOrReference: string, key?: DomainKey): TaxError {
   const message = `No ${kind} "${idOrReference}" exists in this account and mode.`;
-  if (typeof key === 'object') return keyedError(NOT_FOUND_TYPE[kind], key, message);
-  return new TaxError(NOT_FOUND_TYPE[kind], message, key === undefined ? {} : { details: { field: key } });
+  if (key !== undefined) return keyedError(NOT_FOUND_TYPE[kind], key, message);
+  return new TaxError(NOT_FOUND_TYPE[kind], message);
 }

@@ -1,18 +1,10 @@
-import { buildCalculation } from '../core/build-calculation.ts';
-import { TaxError } from '../core/errors.ts';
-import { replayCalculation } from '../core/replay-calculation.ts';
-import type { Calculation, Metadata, Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
-import type { ApiVersion } from '../wire/api-version.ts';
-import { callScope, callTime } from './call-scope.ts';
+import { createCalculation, replayCalculation } from '../operations/calculations.ts';
 import type { CalculationRequest } from '../wire/calculation-request.ts';
-import { parseCalculationRequest } from '../wire/fast-calculation-request.ts';
-import { applyCalculationVersionRules } from '../wire/version-rules.ts';
+import { calculationFields, parseCalculationInput } from '../wire/calculation-input.ts';
+import { withFields } from '../wire/field-map.ts';
 import { serializeCalculation } from '../wire/serialize-calculation.ts';
-import { checkedAddress } from './checked-address.ts';
-import { resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
-import { refuseStoredReferences } from './refuse-stored-references.ts';
-import { resolveLines } from './resolve-lines.ts';
+import { callScope } from './call-scope.ts';
 
 export interface CalculationsResource {
   /**
@@ -43,81 +35,22 @@ export interface CalculationsResource {
 }
 
 export function createCalculationsResource(deps: EngineDeps): CalculationsResource {
+  // Each method: parse the wire body -> the engine operation on domain objects -> serialize.
   return {
     async create(body, context) {
       const { tenant, version } = callScope(deps, context);
-      const calculation = await calculate(deps, tenant, version, body, context?.publicKey === true, context?.taxDate);
-      await deps.store.insertCalculation(tenant, calculation);
-      deps.sweeper.request(calculation.createdAt);
+      const input = parseCalculationInput(body, {
+        version,
+        publicKey: context?.publicKey === true,
+        taxDate: context?.taxDate,
+      });
+      const calculation = await withFields(calculationFields, () => createCalculation(deps, tenant, input));
       return serializeCalculation(calculation, version, tenant.mode);
     },
     async replay(id, context) {
       const { tenant, version } = callScope(deps, context);
-      const stored = await deps.store.getCalculation(tenant, id);
-      if (stored === undefined) {
-        throw new TaxError('CALCULATION_NOT_FOUND', `No calculation ${id}.`, { details: { field: 'id' } });
-      }
-      const index = await deps.rates.snapshot(stored.rateSnapshot);
-      if (index === undefined) {
-        throw new TaxError(
-          'STORAGE_UNAVAILABLE',
-          `Rate snapshot ${stored.rateSnapshot} of calculation ${id} is not in the store, so it cannot be replayed.`,
-        );
-      }
-      return serializeCalculation(
-        replayCalculation(stored, index, tenant.mode, deps.registrations),
-        version,
-        tenant.mode,
-      );
+      const calculation = await withFields(calculationFields, () => replayCalculation(deps, tenant, id));
+      return serializeCalculation(calculation, version, tenant.mode);
     },
   };
-}
-
-async function calculate(
-  deps: EngineDeps,
-  tenant: Tenant,
-  version: ApiVersion,
-  body: unknown,
-  publicKey: boolean,
-  taxDate: number | undefined,
-): Promise<Calculation> {
-  const request = parseCalculationRequest(body);
-  if (publicKey) refuseStoredReferences(request);
-  const { nowMs, now } = callTime(deps);
-  const currency = applyCalculationVersionRules(request, version);
-  const rates = await deps.rates.current();
-  const place = resolveCustomerPlace(deps, request.customer, rates);
-  const customer = await resolveCalculationCustomer(deps, tenant, request.customer);
-  const lines = await resolveLines(
-    deps,
-    tenant,
-    request.order_details.line_items,
-    nowMs,
-    'order_details.line_items',
-    false,
-  );
-  const origin =
-    request.origin_address === undefined
-      ? deps.defaultOrigin
-      : checkedAddress(deps, request.origin_address, 'origin_address', rates.keys);
-  return buildCalculation(
-    {
-      id: deps.ids.next('calc', nowMs),
-      kind: 'standard',
-      createdAt: now,
-      taxDate: request.tax_date ?? taxDate ?? now,
-      lifetimeSeconds: deps.calculationLifetimeSeconds,
-      mode: tenant.mode,
-      currency,
-      taxIncluded: request.order_details.tax_included_in_amount,
-      automaticTax: request.order_details.automatic_tax ?? 'auto',
-      customer,
-      place,
-      origin,
-      lines,
-      metadata: (request.metadata ?? {}) as Metadata,
-      registrations: deps.registrations,
-    },
-    rates,
-  );
 }

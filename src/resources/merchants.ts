@@ -1,5 +1,3 @@
-import type { TaxError } from '../core/errors.ts';
-import { notFound } from '../core/not-found.ts';
 import type { Tenant } from '../core/types.ts';
 import type { CallContext, EngineDeps } from '../engine-deps.ts';
 import { createMerchant, deleteMerchant, getMerchant, listMerchants, updateMerchant } from '../operations/merchants.ts';
@@ -34,11 +32,6 @@ function scope(deps: EngineDeps, context: CallContext | undefined, operation: st
   const { tenant, version } = callScope(deps, context);
   requirePlatformVersion(version, operation);
   return tenant;
-}
-
-/** No live merchant by that id or reference in the caller's account and mode. */
-export function merchantNotFound(idOrReference: string, field?: string): TaxError {
-  return notFound('merchant', idOrReference, field);
 }
 
 export function createMerchantsResource(deps: EngineDeps): MerchantsResource {

@@ -49,8 +49,7 @@ export function parseMerchantCreate(body: unknown): MerchantInput {
     referenceMerchantId: request.reference_merchant_id,
     name: request.name,
     email: request.email ?? '',
-    defaultAddress:
-      request.default_address === undefined ? undefined : toAddress(request.default_address, 'default_address'),
+    defaultAddress: request.default_address === undefined ? undefined : toAddress(request.default_address),
     taxIds: request.tax_ids ?? [],
     metadata: (request.metadata ?? {}) as Metadata,
   };
@@ -63,9 +62,7 @@ export function parseMerchantUpdate(body: unknown): MerchantPatch {
     ...(request.reference_merchant_id === undefined ? {} : { referenceMerchantId: request.reference_merchant_id }),
     ...(request.name === undefined ? {} : { name: request.name }),
     ...(request.email === undefined ? {} : { email: request.email }),
-    ...(request.default_address === undefined
-      ? {}
-      : { defaultAddress: toAddress(request.default_address, 'default_address') }),
+    ...(request.default_address === undefined ? {} : { defaultAddress: toAddress(request.default_address) }),
     ...(request.tax_ids === undefined ? {} : { taxIds: request.tax_ids }),
     ...(request.metadata === undefined ? {} : { metadata: request.metadata as Metadata }),
   };

@@ -6,7 +6,7 @@ import { sumLines } from '../core/money/sum-lines.ts';
 
 /** The wire form of a group's totals; the sums themselves are the core's one totals helper. */
 function totalsOf(lines: readonly TaxLine[], field: string): Record<string, number> {
-  const totals = sumLines(lines, field);
+  const totals = sumLines(lines, [field]);
   return {
     tax_amount: totals.taxMinor,
     amount_excluding_tax: totals.amountExcludingTaxMinor,

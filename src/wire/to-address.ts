@@ -1,38 +1,21 @@
-import { TaxError } from '../core/errors.ts';
 import type { Address } from '../core/types.ts';
 import type { WireAddress } from './common-schemas.ts';
 
 /**
- * A wire address as the core's {@link Address}. US and Canadian addresses need a province and
- * a postal code (their tax depends on both); elsewhere the country is enough.
+ * A wire address as the core's {@link Address}. Only the shape changes here: what a valid
+ * address needs (a known country; for the US and Canada a province and a postal code that
+ * agree) is the core's `resolveAddress`, whose keyed errors the wire layer maps back to
+ * `address_province`, `address_postal_code`, … under the address's own field.
  */
-export function toAddress(wire: WireAddress, field: string): Address {
-  const country = wire.address_country.trim().toUpperCase();
-  const address: Address = {
+export function toAddress(wire: WireAddress): Address {
+  return {
     line1: wire.address_line_1 ?? '',
     line2: wire.address_line_2 ?? '',
     city: wire.address_city ?? '',
     province: (wire.address_province ?? '').trim().toUpperCase(),
     postalCode: (wire.address_postal_code ?? '').trim(),
-    country,
+    country: wire.address_country.trim().toUpperCase(),
   };
-  if (country === 'US' || country === 'CA') {
-    for (const [name, value] of [
-      ['address_province', address.province],
-      ['address_postal_code', address.postalCode],
-    ] as const) {
-      if (value === '') {
-        throw new TaxError(
-          'MISSING_FIELD',
-          `Missing required field: ${field}.${name} (required for ${country} addresses).`,
-          {
-            details: { field: `${field}.${name}` },
-          },
-        );
-      }
-    }
-  }
-  return address;
 }
 
 /** The core's address as the wire's `address_used` (no address_type). */

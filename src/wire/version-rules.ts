@@ -21,6 +21,11 @@ export function requirePlatformVersion(version: ApiVersion, operation: string): 
   requireVersion(version, PLATFORM_SINCE, operation);
 }
 
+/** Whether `version` accepts `customer.ip`. */
+export function customerIpAllowed(version: ApiVersion): boolean {
+  return isAtLeast(version, CUSTOMER_IP_SINCE);
+}
+
 /** The parts of a calculation request whose rules depend on the version. */
 export interface VersionedCalculationParts {
   readonly customer: { readonly ip?: unknown };
@@ -33,7 +38,7 @@ export interface VersionedCalculationParts {
  * upper-cased.
  */
 export function applyCalculationVersionRules(request: VersionedCalculationParts, version: ApiVersion): string {
-  if (request.customer.ip !== undefined && !isAtLeast(version, CUSTOMER_IP_SINCE)) {
+  if (request.customer.ip !== undefined && !customerIpAllowed(version)) {
     throw new TaxError('UNRECOGNIZED_FIELD', `customer.ip requires X-API-Version ${CUSTOMER_IP_SINCE}.`, {
       details: { field: 'customer.ip' },
     });

@@ -4,6 +4,8 @@ import { isTaxError } from '../../src/core/errors.ts';
 import { compileRateIndex } from '../../src/core/rates/compile-rate-index.ts';
 import { lookupRates } from '../../src/core/rates/lookup-rates.ts';
 import type { ResolvedRate } from '../../src/core/rates/rate-index.ts';
+import { mapFields } from '../../src/wire/field-map.ts';
+import { platformCalculationFields } from '../../src/wire/platform-calculation-input.ts';
 
 /** A place with a 5 % state tax and a flat 50-unit fee (a bag or delivery fee, say). */
 function rateWithFee(): readonly ResolvedRate[] {
@@ -66,12 +68,14 @@ describe('calculateLines: flat fees in tax-inclusive amounts', () => {
   it('refuses an inclusive amount below the fees it must include, naming the line, instead of going negative', () => {
     let thrown: unknown;
     try {
-      calculateLines([line(155), line(30)], rateWithFee(), true, undefined, 'fee_details.line_items');
+      calculateLines([line(155), line(30)], rateWithFee(), true, undefined, 'feeLines');
     } catch (error) {
       thrown = error;
     }
     expect(isTaxError(thrown)).toBe(true);
-    expect(thrown).toMatchObject({
+    expect(thrown).toMatchObject({ type: 'INVALID_VALUE', status: 400, key: ['feeLines', 1, 'amountMinor'] });
+    // The wire layer names the field the caller sent.
+    expect(mapFields(thrown, platformCalculationFields)).toMatchObject({
       type: 'INVALID_VALUE',
       status: 400,
       details: { field: 'fee_details.line_items[1].amount', minimum: 50 },

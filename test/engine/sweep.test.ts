@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../adapters/memory/index.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
-import { SWEEP_BATCH_SIZE } from '../../src/resources/create-calculation-sweeper.ts';
+import { SWEEP_BATCH_SIZE } from '../../src/operations/create-calculation-sweeper.ts';
 import { calculationBody, createTestEngine, TEST_NOW_MS, TEST_TENANT } from '../helpers/engine-fixtures.ts';
 import { makeCalculation } from '../helpers/records.ts';
 

@@ -29,6 +29,7 @@ export function resolveAddress(
   rateKeys?: { has(key: string): boolean },
 ): ResolvedPlace {
   const country = address.country.toUpperCase();
+  if (country === 'US' || country === 'CA') requireProvinceAndPostalCode(address, country);
   // Puerto Rico has its own ISO code but USPS ZIPs and a US-style sales tax (IVU): tax it as US-PR.
   if (country === 'PR') return resolveUs({ ...address, country: 'US', province: 'PR' }, tables, rateKeys);
   if (!tables.countries.has(country)) {
@@ -41,6 +42,15 @@ export function resolveAddress(
   if (country === 'US') return resolveUs({ ...address, country }, tables, rateKeys);
   if (country === 'CA') return resolveCa({ ...address, country }, tables);
   return resolveOther({ ...address, country });
+}
+
+/** US and Canadian tax depends on the province and the postal code: both must be given. */
+function requireProvinceAndPostalCode(address: Address, country: string): void {
+  for (const key of ['province', 'postalCode'] as const) {
+    if (address[key].trim() === '') {
+      throw keyedError('MISSING_FIELD', [key], `Missing required field: {field} (required for ${country} addresses).`);
+    }
+  }
 }
 
 function statusOf(address: Address, cityMatches: boolean): AddressResolutionStatus {

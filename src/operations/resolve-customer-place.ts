@@ -1,43 +1,40 @@
-import { TaxError } from '../core/errors.ts';
+import { keyedError, TaxError, underKey } from '../core/errors.ts';
 import { resolveAddress } from '../core/location/resolve-address.ts';
 import { resolveIp, type IpResolution, type IpResolutionMode } from '../core/location/resolve-ip.ts';
 import type { RateIndex } from '../core/rates/rate-index.ts';
-import type { CalculationCustomer, Tenant } from '../core/types.ts';
+import { notFound } from '../core/not-found.ts';
+import type { Address, CalculationCustomer, CustomerType, TaxId, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import type { customerSchema } from '../wire/calculation-request.ts';
-import { atField } from '../wire/at-field.ts';
-import { toAddress } from '../wire/to-address.ts';
 import { normalizeIp } from '../ports/normalize-ip.ts';
-import type { z } from 'zod';
 
-type WireCustomer = z.output<typeof customerSchema>;
+/** The customer of a calculation, as the wire layer parses it. */
+export interface CustomerInput {
+  /** A stored customer: taxkit's id or the caller's reference id. */
+  readonly id?: string;
+  readonly address?: Address;
+  readonly ip?: { readonly value: string; readonly mode: IpResolutionMode };
+  readonly type: CustomerType;
+  readonly taxIds: readonly TaxId[];
+}
 
 /**
- * Where the customer is (docs/interface.md §2.3 rule 3): the address first; the IP (2026-03-01) when there is
- * no address, or as the fallback when the address cannot be resolved. When both fail, the
- * address's error is reported: it is the caller's own data that is wrong.
+ * Where the customer is (docs/interface.md §2.3 rule 3): the address first; the IP when there
+ * is no address, or as the fallback when the address cannot be resolved. When both fail, the
+ * address's error is reported: it is the caller's own data that is wrong. Errors are keyed
+ * `['customer', …]`.
  */
-export function resolveCustomerPlace(deps: EngineDeps, customer: WireCustomer, rates?: RateIndex): IpResolution {
+export function resolveCustomerPlace(deps: EngineDeps, customer: CustomerInput, rates?: RateIndex): IpResolution {
   // A malformed IP is refused even when the address would have been enough (docs/interface.md §7).
-  const ip =
-    customer.ip === undefined
-      ? undefined
-      : { value: validIp(customer.ip.value), mode: customer.ip.resolution ?? 'strict' };
+  const ip = customer.ip === undefined ? undefined : { value: validIp(customer.ip.value), mode: customer.ip.mode };
   if (customer.address === undefined) {
     if (ip === undefined) {
-      throw new TaxError(
-        'MISSING_FIELD',
-        'Missing required field: customer.address (or, from 2026-03-01, customer.ip).',
-        {
-          details: { field: 'customer.address' },
-        },
-      );
+      throw keyedError('MISSING_FIELD', ['customer', 'address'], 'Missing required field: {field} (or {field:ip}).');
     }
     return resolveByIp(deps, ip.value, ip.mode);
   }
+  const address = customer.address;
   try {
-    const address = toAddress(customer.address, 'customer.address');
-    return atField('customer.address', () => resolveAddress(address, deps.locations, rates?.keys));
+    return underKey(['customer', 'address'], () => resolveAddress(address, deps.locations, rates?.keys));
   } catch (addressError) {
     if (ip === undefined) throw addressError;
     try {
@@ -54,7 +51,7 @@ function resolveByIp(deps: EngineDeps, ip: string, mode: IpResolutionMode): IpRe
     if (mode !== 'strict') return { zero: true, country: '' };
     throw new TaxError(
       'IP_RESOLUTION_FAILED',
-      'No GeoIP database is configured, so IP addresses cannot be resolved; provide customer.address.',
+      'No GeoIP database is configured, so IP addresses cannot be resolved; provide the customer address.',
     );
   }
   return resolveIp(ip, deps.geo.lookup(ip), mode, deps.locations);
@@ -67,9 +64,11 @@ function resolveByIp(deps: EngineDeps, ip: string, mode: IpResolutionMode): IpRe
 function validIp(value: string): string {
   const normalized = normalizeIp(value);
   if (normalized === undefined) {
-    throw new TaxError('INVALID_IP_FORMAT', `customer.ip.value "${value}" is not a valid IPv4 or IPv6 address.`, {
-      details: { field: 'customer.ip.value' },
-    });
+    throw keyedError(
+      'INVALID_IP_FORMAT',
+      ['customer', 'ip', 'value'],
+      `{field} "${value}" is not a valid IPv4 or IPv6 address.`,
+    );
   }
   return normalized;
 }
@@ -78,13 +77,13 @@ function validIp(value: string): string {
 export async function resolveCalculationCustomer(
   deps: EngineDeps,
   tenant: Tenant,
-  customer: WireCustomer,
+  customer: CustomerInput,
 ): Promise<CalculationCustomer> {
-  const taxIds = customer.tax_ids ?? [];
+  const taxIds = customer.taxIds;
   // Each tax id is checked as a VAT number now and the result kept with the calculation, so
   // reverse charge is decided on it (and replayed the same way).
   const base = {
-    type: customer.type ?? 'CONSUMER',
+    type: customer.type,
     taxIds,
     ...(taxIds.length === 0
       ? {}
@@ -93,9 +92,7 @@ export async function resolveCalculationCustomer(
   if (customer.id === undefined) return { ...base, isTaxExempt: false };
   const stored = await deps.store.getCustomer(tenant, customer.id);
   if (stored === undefined) {
-    throw new TaxError('CUSTOMER_NOT_FOUND', `No customer with id or reference_customer_id "${customer.id}".`, {
-      details: { field: 'customer.id' },
-    });
+    throw notFound('customer', customer.id, ['customer', 'id']);
   }
   return { ...base, customerId: stored.id, isTaxExempt: stored.isTaxExempt };
 }

@@ -1,5 +1,5 @@
 import { TaxError } from '../core/errors.ts';
-import type { ParsedCalculationRequest } from '../wire/calculation-request.ts';
+import type { ParsedCalculationRequest } from './calculation-request.ts';
 
 /**
  * A calculation made with a public key reads nothing stored (docs/reliability.md "Public

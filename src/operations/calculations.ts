@@ -1,0 +1,97 @@
+import { buildCalculation } from '../core/build-calculation.ts';
+import { underKey } from '../core/errors.ts';
+import { resolveAddress } from '../core/location/resolve-address.ts';
+import { notFound } from '../core/not-found.ts';
+import { replayCalculation as replayStored } from '../core/replay-calculation.ts';
+import type { RateIndex } from '../core/rates/rate-index.ts';
+import { TaxError } from '../core/errors.ts';
+import type { Address, AutomaticTax, Calculation, Metadata, Tenant } from '../core/types.ts';
+import type { EngineDeps } from '../engine-deps.ts';
+import { callTime } from './call-time.ts';
+import { type CustomerInput, resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
+import { type LineItemInput, resolveLines } from './resolve-lines.ts';
+
+/** A calculation request as the wire layer parses it: domain values, no wire names, no version. */
+export interface CalculationInput {
+  readonly customer: CustomerInput;
+  /** The ship-from address; the engine's default origin when absent. */
+  readonly originAddress?: Address;
+  /** ISO 4217, upper case, already checked against the version's list. */
+  readonly currency: string;
+  readonly taxIncluded: boolean;
+  readonly automaticTax: AutomaticTax;
+  /** Each line's `amountMinor` is the line total (docs/interface.md §2.3 rule 1). */
+  readonly lines: readonly LineItemInput[];
+  readonly metadata: Metadata;
+  /** The sale's date (Unix seconds) whose rates apply; the call's time when absent. */
+  readonly taxDate?: number;
+}
+
+/**
+ * Tax for a customer location and line items, recorded so a transaction can be made from it
+ * until it expires: locate (customer, origin), resolve the lines' categories, compute (pure
+ * core) with the current rate index, persist. Errors carry domain keys (`['lines', 0,
+ * 'referenceProductId']`, `['customer', 'address', 'postalCode']`, `['originAddress', …]`).
+ */
+export async function createCalculation(
+  deps: EngineDeps,
+  tenant: Tenant,
+  input: CalculationInput,
+): Promise<Calculation> {
+  const { nowMs, now } = callTime(deps);
+  const rates = await deps.rates.current();
+  const place = resolveCustomerPlace(deps, input.customer, rates);
+  const customer = await resolveCalculationCustomer(deps, tenant, input.customer);
+  const lines = await resolveLines(deps, tenant, input.lines, nowMs, 'lines', false);
+  const origin =
+    input.originAddress === undefined ? deps.defaultOrigin : checkedOrigin(deps, input.originAddress, rates);
+  const calculation = buildCalculation(
+    {
+      id: deps.ids.next('calc', nowMs),
+      kind: 'standard',
+      createdAt: now,
+      taxDate: input.taxDate ?? now,
+      lifetimeSeconds: deps.calculationLifetimeSeconds,
+      mode: tenant.mode,
+      currency: input.currency,
+      taxIncluded: input.taxIncluded,
+      automaticTax: input.automaticTax,
+      customer,
+      place,
+      origin,
+      lines,
+      metadata: input.metadata,
+      registrations: deps.registrations,
+    },
+    rates,
+  );
+  await deps.store.insertCalculation(tenant, calculation);
+  deps.sweeper.request(calculation.createdAt);
+  return calculation;
+}
+
+/**
+ * Recomputes a stored calculation with the rate snapshot it used, as `createCalculation`
+ * returned it; records nothing. CALCULATION_NOT_FOUND keyed `['calculationId']`.
+ */
+export async function replayCalculation(deps: EngineDeps, tenant: Tenant, id: string): Promise<Calculation> {
+  const stored = await deps.store.getCalculation(tenant, id);
+  if (stored === undefined) throw notFound('calculation', id, ['calculationId']);
+  const index = await deps.rates.snapshot(stored.rateSnapshot);
+  if (index === undefined) {
+    throw new TaxError(
+      'STORAGE_UNAVAILABLE',
+      `Rate snapshot ${stored.rateSnapshot} of calculation ${id} is not in the store, so it cannot be replayed.`,
+    );
+  }
+  return replayStored(stored, index, tenant.mode, deps.registrations);
+}
+
+/**
+ * A ship-from address given with the request, checked with the same rules as the customer's
+ * (a known country, a well-formed province and postal code, a US ZIP inside its state).
+ */
+export function checkedOrigin(deps: EngineDeps, origin: Address, rates: RateIndex): Address {
+  underKey(['originAddress'], () => resolveAddress(origin, deps.locations, rates.keys));
+  return origin;
+}

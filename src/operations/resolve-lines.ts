@@ -1,0 +1,89 @@
+import type { LineInput } from '../core/calculate-lines.ts';
+import { keyedError } from '../core/errors.ts';
+import { PRODUCT_CATEGORIES } from '../core/product-categories.ts';
+import type { Tenant } from '../core/types.ts';
+import type { EngineDeps } from '../engine-deps.ts';
+
+/** A line item as the wire layer parses it, before its product and category are resolved. */
+export interface LineItemInput {
+  /** The caller's id for the line; '' when it sent none. */
+  readonly referenceLineItemId: string;
+  /** A stored product whose category (and name) the line takes. */
+  readonly referenceProductId?: string;
+  /** The line's own category, used when it names no product. */
+  readonly category?: string;
+  /** The category to use when `referenceProductId` names no stored product. */
+  readonly fallbackCategory?: string;
+  /** The line total, or the unit price where the operation says amounts are per unit. */
+  readonly amountMinor: number;
+  readonly quantity: number;
+}
+
+/**
+ * Resolves each line's product and category (docs/interface.md §2.3): a stored product's
+ * category wins; an unknown product is PRODUCT_NOT_FOUND unless a fallback category is given;
+ * without a product the line's own category is used. `perUnit` says the amount is a unit
+ * price (platform calculations, rule 2) rather than the line total (rule 1). Errors are keyed
+ * `[linesKey, index, …]`.
+ */
+export async function resolveLines(
+  deps: EngineDeps,
+  tenant: Tenant,
+  items: readonly LineItemInput[],
+  nowMs: number,
+  linesKey: string,
+  perUnit: boolean,
+): Promise<LineInput[]> {
+  const lines: LineInput[] = [];
+  for (const [index, item] of items.entries()) {
+    let category = item.category;
+    let name = '';
+    if (item.referenceProductId !== undefined) {
+      const product = await deps.store.getProduct(tenant, item.referenceProductId);
+      if (product !== undefined) {
+        category = product.category;
+        name = product.name;
+      } else if (item.fallbackCategory !== undefined) {
+        category = item.fallbackCategory;
+      } else {
+        throw keyedError(
+          'PRODUCT_NOT_FOUND',
+          [linesKey, index, 'referenceProductId'],
+          `{field} "${item.referenceProductId}" is not a stored product; create it first or send {name:fallbackCategory}.`,
+        );
+      }
+    }
+    if (category === undefined) {
+      throw keyedError(
+        'MISSING_FIELD',
+        [linesKey, index, 'category'],
+        'Missing required field: {field} (or {name:referenceProductId}).',
+      );
+    }
+    if (!PRODUCT_CATEGORIES.has(category)) {
+      throw keyedError(
+        'INVALID_PRODUCT_CATEGORY',
+        [linesKey, index, 'category'],
+        `{parent}: "${category}" is not a known product category.`,
+      );
+    }
+    const amountMinor = perUnit ? item.amountMinor * item.quantity : item.amountMinor;
+    if (!Number.isSafeInteger(amountMinor)) {
+      throw keyedError(
+        'INVALID_VALUE',
+        [linesKey, index, 'amountMinor'],
+        '{parent}: {name:amountMinor} × {name:quantity} exceeds the largest safe integer.',
+      );
+    }
+    lines.push({
+      lineItemId: deps.ids.next('li', nowMs),
+      referenceLineItemId: item.referenceLineItemId,
+      referenceProductId: item.referenceProductId ?? '',
+      productName: name,
+      category,
+      amountMinor,
+      quantity: item.quantity,
+    });
+  }
+  return lines;
+}
