@@ -31,6 +31,9 @@ const PLACES: Record<string, [string, string]> = {
   IL: ['US', '62701'],
   IN: ['US', '46122'],
   NH: ['US', '03301'],
+  HI: ['US', '96813'],
+  SD: ['US', '57104'],
+  MO: ['US', '63101'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -73,6 +76,35 @@ describe('US taxability with the embedded rules', () => {
     const entry = result.line_items[0].tax_jurisdictions[0];
     expect(entry.tax_rate).toBe(0);
     expect(entry.note).toMatch(note);
+  });
+
+  it.each([
+    ['NY', 'SHIPPING', 400, /Delivery charges are part of the taxable price in New York/],
+    ['TX', 'SHIPPING', 625, /Delivery charges are part of the taxable price in Texas/],
+    ['PA', 'SAAS_GENERAL', 600, /Pennsylvania taxes canned software .* remote access/],
+    ['TN', 'SAAS_WITH_DATABASE_ACCESS', 700, /remotely accessed prewritten software/],
+    ['HI', 'FOOD_GENERAL', 400, /groceries/],
+    ['SD', 'FOOD_GENERAL', 420, /groceries/],
+    ['HI', 'SERVICES_GENERAL', 400, /applies to services generally/],
+  ])('%s %s: taxed at the general rate, and the note says the rule was checked', async (state, category, due, note) => {
+    const result = await calc(state, category);
+    expect(result.total_tax_amount).toBe(due);
+    expect(result.line_items[0].tax_jurisdictions[0].note).toMatch(note);
+  });
+
+  it('Massachusetts and Missouri: a separately stated SHIPPING line is not taxed', async () => {
+    for (const state of ['MA', 'MO']) {
+      const result = await calc(state, 'SHIPPING');
+      expect(result.total_tax_amount).toBe(0);
+      expect(result.line_items[0].tax_jurisdictions[0].note).toMatch(/Delivery charges are not taxed/);
+    }
+  });
+
+  it('Pennsylvania SaaS before Act 84 of 2016 carries no rule: general rate, no note of one', async () => {
+    const before = createTaxEngine({ clock: { now: () => Date.UTC(2016, 6, 1) }, ids: createCountingIds() });
+    const result = (await before.calculations.create(body('PA', 'SAAS_GENERAL', 10_000))) as Wire;
+    expect(result.total_tax_amount).toBe(600);
+    expect(result.line_items[0].tax_jurisdictions[0].note).not.toMatch(/Act 84/);
   });
 
   it('general merchandise in the same places is still taxed at the general rate', async () => {
