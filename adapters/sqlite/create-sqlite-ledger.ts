@@ -5,7 +5,6 @@ import {
   refundNotFound,
   transactionNotFound,
 } from '../../src/ports/store-errors.ts';
-import type Database from 'better-sqlite3';
 import type { Refund, Tenant, Transaction } from '../../src/core/types.ts';
 import type { RefundPlanner, ReversalPlanner, StoreLedger, TaxStore } from '../../src/ports/store.ts';
 import type { LedgerStatements } from './prepare-ledger-statements.ts';
@@ -13,29 +12,28 @@ import type { CommitQueue } from './create-commit-queue.ts';
 import type { QuoteWriter } from './create-quote-writer.ts';
 import { recordOf, refundRow, reversalRow, tenantOf, transactionRow } from './record-rows.ts';
 import { callPlanner, settle, uniqueViolation } from './sqlite-errors.ts';
-import { writeTransaction } from './write-transaction.ts';
 import { clampLimit } from './create-sqlite-directory.ts';
 import { applyRefund, remainingBalance, type LineBalance } from '../../src/core/ledger/remaining-balance.ts';
 
 /**
  * The SQLite store's ledger. Every check-then-write runs in one `BEGIN IMMEDIATE` transaction,
  * which takes the write lock up front: another connection, in this process or another, waits
- * (busy_timeout) rather than reading a state that is about to change. The transaction
- * functions are built once here, not per call. Sales, refunds and reversals go through the
- * group commit (`create-commit-queue.ts`: several writes, one fsync); calculations through the
+ * (busy_timeout) rather than reading a state that is about to change. That transaction is the
+ * group commit's: sales, refunds and reversals go through it (`create-commit-queue.ts`: several writes, one fsync); calculations through the
  * quote writer (`create-quote-writer.ts`: batches without an fsync of their own).
  */
 export function createSqliteLedger(
-  client: Database.Database,
   s: LedgerStatements,
   quotes: QuoteWriter,
   commits: CommitQueue,
 ): StoreLedger & Pick<TaxStore, 'deleteCalculationsExpiredBefore'> {
-  const writing = <A extends unknown[], R>(work: (...args: A) => R) => writeTransaction(client, work);
-  // Durable writes share group commits: each is acknowledged after the fsync of its group.
+  // Durable writes share group commits: each is acknowledged after the fsync of its group. The
+  // group's BEGIN IMMEDIATE transaction is the write's transaction (and a savepoint of its own
+  // when it shares the group), so the work below runs as plain functions inside it: a
+  // transaction of their own would only nest one more savepoint.
   const durably = <R>(work: () => R) => commits.commit(work);
 
-  const recordTransactions = writing((tenant: Tenant, batch: readonly Transaction[]) => {
+  const recordTransactions = (tenant: Tenant, batch: readonly Transaction[]) => {
     // Before any insert: the order and the fee of one platform calculation share its id.
     for (const { calculationId } of batch) {
       if (s.findByCalculation.get({ ...tenantOf(tenant), calculationId }) !== undefined) {
@@ -43,15 +41,15 @@ export function createSqliteLedger(
       }
     }
     for (const transaction of batch) insertTransaction(s, tenant, transaction);
-  });
+  };
 
-  const removeTransaction = writing((tenant: Tenant, id: string, at: number) => {
+  const removeTransaction = (tenant: Tenant, id: string, at: number) => {
     const transaction = recordOf<Transaction>(s.getLiveTransaction.get({ ...tenantOf(tenant), id }));
     if (transaction === undefined) return undefined;
     const deleted: Transaction = { ...transaction, deletedAt: at };
     s.replaceTransaction.run({ ...tenantOf(tenant), id, deletedAt: at, body: JSON.stringify(deleted) });
     return deleted;
-  });
+  };
 
   /**
    * The transaction's running balance as JSON: kept in `remaining`, or worked out from the
@@ -67,7 +65,7 @@ export function createSqliteLedger(
   };
   const parseBalance = (text: string) => JSON.parse(text) as LineBalance[];
 
-  const recordRefund = writing((tenant: Tenant, transactionId: string, plan: RefundPlanner) => {
+  const recordRefund = (tenant: Tenant, transactionId: string, plan: RefundPlanner) => {
     const key = tenantOf(tenant);
     const found = s.getLiveTransactionBalance.get({ ...key, id: transactionId });
     if (found === undefined) throw transactionNotFound(transactionId);
@@ -84,9 +82,9 @@ export function createSqliteLedger(
       s.setRemaining.run({ ...key, id: transactionId, remaining: next });
     }
     return stored;
-  });
+  };
 
-  const recordReversal = writing((tenant: Tenant, refundId: string, plan: ReversalPlanner) => {
+  const recordReversal = (tenant: Tenant, refundId: string, plan: ReversalPlanner) => {
     const key = tenantOf(tenant);
     const row = s.getRefund.get({ ...key, id: refundId });
     if (row === undefined) throw refundNotFound(refundId);
@@ -116,7 +114,7 @@ export function createSqliteLedger(
       s.setRemaining.run({ ...key, id: refund.transactionId, remaining: next });
     }
     return reversed;
-  });
+  };
 
   return {
     insertCalculation: (tenant, calculation) => settle(() => quotes.insert(tenant, calculation)),

@@ -60,7 +60,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteTaxStore {
     return {
       name: 'sqlite',
       client,
-      ...createSqliteLedger(client, prepareLedgerStatements(db), quotes, commits),
+      ...createSqliteLedger(prepareLedgerStatements(db), quotes, commits),
       ...createSqliteDirectory(client, prepareDirectoryStatements(db)),
       ...createSqliteRates(client),
       deleteTenantRecords: (tenant) =>
