@@ -75,6 +75,22 @@ describe('reduced VAT/GST rates', () => {
     }
   });
 
+  it.each([
+    ['NZ', 'BOOKS_PRINTED', 1500, /one rate and no reduced or zero rate/],
+    ['SG', 'MEDICINES_PRESCRIPTION', 900, /one rate and no reduced or zero rate/],
+    ['AU', 'BOOKS_PRINTED', 1000, /not GST-free/],
+    ['DK', 'FOOD_GENERAL', 2500, /no reduced VAT rate/],
+    ['DE', 'CLOTHING_CHILDREN', 1900, /No reduced VAT rate for children's clothing/],
+    ['DK', 'PASSENGER_TRANSPORT', 0, /exempt from VAT/],
+  ])(
+    '%s %s: the standard rule is written down, so the note says it was checked (%i)',
+    async (country, category, due, note) => {
+      const result = await tax({ country }, category);
+      expect(result.total_tax_amount).toBe(due);
+      expect(result.line_items[0].tax_jurisdictions[0].note).toMatch(note);
+    },
+  );
+
   it('follows the rate in force on the sale date: Germany 5 % in late 2020, Sweden 12 % before April 2026', async () => {
     expect((await tax({ country: 'DE' }, 'FOOD_GENERAL', 'EUR', engineAt('2020-10-01'))).total_tax_amount).toBe(500);
     expect((await tax({ country: 'SE' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-03-31'))).total_tax_amount).toBe(1200);
