@@ -9,5 +9,3 @@ export function callScope(
 ): { readonly tenant: Tenant; readonly version: ApiVersion } {
   return { tenant: context.tenant ?? deps.defaultTenant, version: context.version ?? LATEST_API_VERSION };
 }
-
-export { callTime } from '../operations/call-time.ts';
