@@ -148,8 +148,26 @@ function fastAddress(value: unknown): WireAddress | undefined {
   return address;
 }
 
+/**
+ * zod counts code points; a string has no more code points than UTF-16 units, so at most `max`
+ * units is always within zod's bound, and a longer string gives up and lets zod count.
+ */
 function isStringUpTo(value: unknown, max: number): value is string {
   return typeof value === 'string' && value.length <= max;
+}
+
+/**
+ * True when `value` is a string of three UTF-16 units, none of them half of a surrogate pair: then
+ * it is three code points, which is what zod's `.min(3).max(3)` counts. A string with a surrogate
+ * gives up instead, so three units that make two code points ("𐀀" plus one) are left to zod.
+ */
+function isThreeCodePoints(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length !== 3) return false;
+  for (let index = 0; index < 3; index += 1) {
+    const unit = value.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdfff) return false;
+  }
+  return true;
 }
 
 function fastOrderDetails(value: unknown): ParsedCalculationRequest['order_details'] | undefined {
@@ -161,7 +179,7 @@ function fastOrderDetails(value: unknown): ParsedCalculationRequest['order_detai
   for (const key in value) {
     const entry = value[key];
     if (key === 'customer_currency_code') {
-      if (typeof entry !== 'string' || entry.length !== 3) return undefined;
+      if (!isThreeCodePoints(entry)) return undefined;
       currency = entry;
     } else if (key === 'tax_included_in_amount') {
       if (typeof entry !== 'boolean') return undefined;

@@ -115,12 +115,24 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('add' as const), at: fc.nat(), name: extraKey, value: anyValue }),
 );
 
-/** Any body: a valid one with up to three mutations anywhere in it (extra, missing, mistyped fields). */
-const anyBody = fc.tuple(validBody, fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([body, mutations]) => {
-  const copy = structuredClone(body) as Record<string, unknown>;
-  for (const change of mutations) mutate(copy, change);
-  return copy;
-});
+/**
+ * Currency codes whose length in UTF-16 units and in code points (what zod counts) differ:
+ * '𐀀\u0000' is three units but two code points, 'x😀x' four units but three code points.
+ */
+const surrogateCurrency = fc.constantFrom('𐀀\u0000', '😀x', 'x😀x', '😀😀', '\ud800xy');
+
+/**
+ * Any body: a valid one with up to three mutations anywhere in it (extra, missing, mistyped
+ * fields), and sometimes a currency code with a surrogate pair in it.
+ */
+const anyBody = fc
+  .tuple(validBody, fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.option(surrogateCurrency))
+  .map(([body, mutations, currency]) => {
+    const copy = structuredClone(body) as Record<string, unknown>;
+    if (currency !== null) (copy.order_details as Record<string, unknown>).customer_currency_code = currency;
+    for (const change of mutations) mutate(copy, change);
+    return copy;
+  });
 
 describe('the calculation request fast path', () => {
   it('parses every valid body of the common shape itself, exactly as zod does', () => {
@@ -148,6 +160,23 @@ describe('the calculation request fast path', () => {
     );
     // Some mutations leave a valid body (an optional field removed): those are still parsed fast.
     expect(decided).toBeGreaterThan(0);
+  });
+
+  it('counts a currency code in code points, as zod does (a case CI found)', () => {
+    const body = {
+      customer: { address: { address_country: 'US' } },
+      order_details: {
+        customer_currency_code: '𐀀\u0000',
+        tax_included_in_amount: false,
+        line_items: [{ amount: 1, quantity: 1 }],
+      },
+    };
+    expect(fastParseCalculationRequest(body)).toBeUndefined();
+    expect(calculationRequestSchema.safeParse(body).success).toBe(false);
+    const fourUnits = structuredClone(body);
+    fourUnits.order_details.customer_currency_code = 'x😀x';
+    expect(fastParseCalculationRequest(fourUnits)).toBeUndefined();
+    expect(calculationRequestSchema.safeParse(fourUnits).success).toBe(true);
   });
 
   it('leaves zod to refuse, with zod’s error', () => {
