@@ -34,6 +34,7 @@ const PLACES: Record<string, [string, string]> = {
   HI: ['US', '96813'],
   SD: ['US', '57104'],
   MO: ['US', '63101'],
+  DC: ['US', '20001'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -64,6 +65,7 @@ describe('US taxability with the embedded rules', () => {
     ['NJ', 'CLOTHING', /Clothing and footwear are exempt in New Jersey/],
     ['MN', 'CLOTHING_GENERAL', /Clothing is exempt in Minnesota/],
     ['CA', 'SAAS_GENERAL', /not taxed in California/],
+    ['MN', 'SAAS_GENERAL', /not taxed in Minnesota/],
     ['CA', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', /not taxed in California/],
     ['CA', 'SHIPPING', /Delivery charges/],
     ['TX', 'GIFT_CARDS', /gift card/],
@@ -83,6 +85,9 @@ describe('US taxability with the embedded rules', () => {
     ['TX', 'SHIPPING', 625, /Delivery charges are part of the taxable price in Texas/],
     ['PA', 'SAAS_GENERAL', 600, /Pennsylvania taxes canned software .* remote access/],
     ['TN', 'SAAS_WITH_DATABASE_ACCESS', 700, /remotely accessed prewritten software/],
+    ['UT', 'SAAS_GENERAL', 610, /Utah taxes prewritten software .* remote access/],
+    ['DC', 'SAAS_GENERAL', 600, /data processing service/],
+    ['DC', 'DIGITAL_VIDEO_STREAMED', 600, /digital goods .* since 2019-01-01/],
     ['HI', 'FOOD_GENERAL', 400, /groceries/],
     ['SD', 'FOOD_GENERAL', 420, /groceries/],
     ['HI', 'SERVICES_GENERAL', 400, /applies to services generally/],
@@ -105,6 +110,16 @@ describe('US taxability with the embedded rules', () => {
     const result = (await before.calculations.create(body('PA', 'SAAS_GENERAL', 10_000))) as Wire;
     expect(result.total_tax_amount).toBe(600);
     expect(result.line_items[0].tax_jurisdictions[0].note).not.toMatch(/Act 84/);
+  });
+
+  it('District of Columbia digital music and video: not taxed before 2019-01-01, taxed from then', async () => {
+    const before = createTaxEngine({ clock: { now: () => Date.UTC(2018, 11, 31, 12) }, ids: createCountingIds() });
+    const exempt = (await before.calculations.create(body('DC', 'DIGITAL_AUDIO_STREAMED', 10_000))) as Wire;
+    expect(exempt.total_tax_amount).toBe(0);
+    expect(exempt.line_items[0].tax_jurisdictions[0].note).toMatch(/were not taxed .* before 2019-01-01/);
+    const after = createTaxEngine({ clock: { now: () => Date.UTC(2019, 0, 1, 12) }, ids: createCountingIds() });
+    const taxed = (await after.calculations.create(body('DC', 'DIGITAL_AUDIO_STREAMED', 10_000))) as Wire;
+    expect(taxed.total_tax_amount).toBe(600);
   });
 
   it('general merchandise in the same places is still taxed at the general rate', async () => {
