@@ -35,6 +35,8 @@ const PLACES: Record<string, [string, string]> = {
   SD: ['US', '57104'],
   MO: ['US', '63101'],
   DC: ['US', '20001'],
+  OK: ['US', '73102'],
+  MI: ['US', '48226'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -68,6 +70,8 @@ describe('US taxability with the embedded rules', () => {
     ['MN', 'SAAS_GENERAL', /not taxed in Minnesota/],
     ['CA', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', /not taxed in California/],
     ['CA', 'SHIPPING', /Delivery charges/],
+    ['OK', 'SHIPPING', /not taxed in Oklahoma when separately stated/],
+    ['MI', 'SHIPPING', /not taxed in Michigan since 2023-04-26/],
     ['TX', 'GIFT_CARDS', /gift card/],
     ['NY', 'GIFT_CARDS', /gift card/],
     ['IN', 'CONSULTING_SERVICES_BUSINESS', /not taxed in Indiana/],
@@ -83,6 +87,7 @@ describe('US taxability with the embedded rules', () => {
   it.each([
     ['NY', 'SHIPPING', 400, /Delivery charges are part of the taxable price in New York/],
     ['TX', 'SHIPPING', 625, /Delivery charges are part of the taxable price in Texas/],
+    ['FL', 'SHIPPING', 600, /unless the buyer could avoid them/],
     ['PA', 'SAAS_GENERAL', 600, /Pennsylvania taxes canned software .* remote access/],
     ['TN', 'SAAS_WITH_DATABASE_ACCESS', 700, /remotely accessed prewritten software/],
     ['UT', 'SAAS_GENERAL', 610, /Utah taxes prewritten software .* remote access/],
@@ -110,6 +115,15 @@ describe('US taxability with the embedded rules', () => {
     const result = (await before.calculations.create(body('PA', 'SAAS_GENERAL', 10_000))) as Wire;
     expect(result.total_tax_amount).toBe(600);
     expect(result.line_items[0].tax_jurisdictions[0].note).not.toMatch(/Act 84/);
+  });
+
+  it('Michigan shipping: taxed before Public Acts 20 and 21 of 2023, not from 2023-04-26', async () => {
+    const before = createTaxEngine({ clock: { now: () => Date.UTC(2023, 3, 25, 12) }, ids: createCountingIds() });
+    const taxed = (await before.calculations.create(body('MI', 'SHIPPING', 10_000))) as Wire;
+    expect(taxed.total_tax_amount).toBe(600);
+    expect(taxed.line_items[0].tax_jurisdictions[0].note).toMatch(/before 2023-04-26/);
+    const after = createTaxEngine({ clock: { now: () => Date.UTC(2023, 3, 26, 12) }, ids: createCountingIds() });
+    expect(((await after.calculations.create(body('MI', 'SHIPPING', 10_000))) as Wire).total_tax_amount).toBe(0);
   });
 
   it('District of Columbia digital music and video: not taxed before 2019-01-01, taxed from then', async () => {
