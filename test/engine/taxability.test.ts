@@ -8,6 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { createTaxEngine } from '../../src/engine.ts';
 import { createCountingIds } from '../../src/random-ids.ts';
 import type { ApiVersion } from '../../src/wire/api-version.ts';
+import { calculateLines } from '../../src/core/calculate-lines.ts';
+import { compileRateIndex } from '../../src/core/rates/compile-rate-index.ts';
+import { parseDay } from '../../src/core/rates/day-number.ts';
+import { lookupRates } from '../../src/core/rates/lookup-rates.ts';
+import type { RateTable } from '../../src/core/rates/rate-table.ts';
+import { loadDefaultTaxability } from '../../src/defaults/load-default-rate-tables.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 type Wire = Record<string, any>;
@@ -37,6 +43,8 @@ const PLACES: Record<string, [string, string]> = {
   DC: ['US', '20001'],
   OK: ['US', '73102'],
   MI: ['US', '48226'],
+  CT: ['US', '06103'],
+  OH: ['US', '43215'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -155,6 +163,59 @@ describe('US taxability with the embedded rules', () => {
     expect((await calc('NY', 'CLOTHING_GENERAL', 10_999)).total_tax_amount).toBe(0);
     expect((await calc('NY', 'CLOTHING_GENERAL', 11_000)).total_tax_amount).toBe(440);
     expect((await calc('NY', 'CLOTHING_GENERAL', 3 * 10_000, 3)).total_tax_amount).toBe(0);
+  });
+
+  it('Connecticut clothing: taxed at the general rate, and the note says the under-$50 exemption was repealed', async () => {
+    const taxed = await calc('CT', 'CLOTHING_GENERAL', 4_999);
+    expect(taxed.total_tax_amount).toBe(317);
+    expect(taxed.line_items[0].tax_jurisdictions[0].note).toMatch(/repealed/);
+  });
+
+  it('Connecticut clothing before 2011-07-01 (before the embedded rates begin): under $50 an item exempt', () => {
+    // The embedded Connecticut rate starts at 2011-07-01, so the older rule is checked against a
+    // table holding the 6 % rate of the time.
+    const ct: RateTable = {
+      name: 'Connecticut 2010',
+      source: 'test',
+      effectiveDate: '2010-01-01',
+      jurisdictions: [
+        {
+          id: 'US-CT',
+          country: 'US',
+          level: 'STATE',
+          name: 'Connecticut',
+          authorityName: 'Connecticut',
+          authorityType: 'STATE',
+          taxType: 'SALES',
+          rateType: 'STATE SALES TAX',
+        },
+      ],
+      rates: [{ jurisdiction: 'US-CT', from: '2010-01-01', to: '2011-07-01', rate: '0.06', source: 'test' }],
+      locations: [{ key: 'US-CT', jurisdictions: ['US-CT'] }],
+    };
+    const index = compileRateIndex([...loadDefaultTaxability(), ct]);
+    const taxOn = (amountMinor: number) => {
+      const rates = lookupRates(index, 'US-CT', parseDay('2011-06-30')) ?? [];
+      const line = {
+        lineItemId: 'li',
+        referenceLineItemId: '',
+        referenceProductId: '',
+        productName: '',
+        category: 'CLOTHING',
+        amountMinor,
+        quantity: 1,
+      };
+      return calculateLines([line], rates, false, undefined).lines[0]!;
+    };
+    expect(taxOn(4_999).taxMinor).toBe(0);
+    expect(taxOn(4_999).jurisdictions[0]!.note).toMatch(/less than \$50 an item before 2011-07-01/);
+    expect(taxOn(5_000).taxMinor).toBe(300);
+  });
+
+  it('clothing where no exemption exists: taxed at the general rate, and the note says so', async () => {
+    const result = await calc('OH', 'CLOTHING', 10_000);
+    expect(result.total_tax_amount).toBe(575);
+    expect(result.line_items[0].tax_jurisdictions[0].note).toMatch(/Ohio: its sales tax has no clothing exemption/);
   });
 
   it('Massachusetts and Rhode Island tax clothing only above $175 and $250 an item', async () => {
