@@ -45,6 +45,7 @@ const PLACES: Record<string, [string, string]> = {
   MI: ['US', '48226'],
   CT: ['US', '06103'],
   OH: ['US', '43215'],
+  VT: ['US', '05401'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -123,6 +124,16 @@ describe('US taxability with the embedded rules', () => {
     const result = (await before.calculations.create(body('PA', 'SAAS_GENERAL', 10_000))) as Wire;
     expect(result.total_tax_amount).toBe(600);
     expect(result.line_items[0].tax_jurisdictions[0].note).not.toMatch(/Act 84/);
+  });
+
+  it('Vermont SaaS: not taxed from 2015-07-01, taxed again from 2024-07-01', async () => {
+    const before = createTaxEngine({ clock: { now: () => Date.UTC(2024, 5, 30, 12) }, ids: createCountingIds() });
+    const exempt = (await before.calculations.create(body('VT', 'SAAS_GENERAL', 10_000))) as Wire;
+    expect(exempt.total_tax_amount).toBe(0);
+    expect(exempt.line_items[0].tax_jurisdictions[0].note).toMatch(/not taxed in Vermont from 2015-07-01/);
+    const taxed = await calc('VT', 'SAAS_GENERAL');
+    expect(taxed.total_tax_amount).toBe(600);
+    expect(taxed.line_items[0].tax_jurisdictions[0].note).toMatch(/since 2024-07-01/);
   });
 
   it('Michigan shipping: taxed before Public Acts 20 and 21 of 2023, not from 2023-04-26', async () => {
