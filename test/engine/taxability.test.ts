@@ -46,6 +46,8 @@ const PLACES: Record<string, [string, string]> = {
   CT: ['US', '06103'],
   OH: ['US', '43215'],
   VT: ['US', '05401'],
+  NE: ['US', '68102'],
+  LA: ['US', '70112'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -77,6 +79,7 @@ describe('US taxability with the embedded rules', () => {
     ['MN', 'CLOTHING_GENERAL', /Clothing is exempt in Minnesota/],
     ['CA', 'SAAS_GENERAL', /not taxed in California/],
     ['MN', 'SAAS_GENERAL', /not taxed in Minnesota/],
+    ['NE', 'SAAS_GENERAL', /not taxed in Nebraska/],
     ['CA', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', /not taxed in California/],
     ['CA', 'SHIPPING', /Delivery charges/],
     ['OK', 'SHIPPING', /not taxed in Oklahoma when separately stated/],
@@ -134,6 +137,19 @@ describe('US taxability with the embedded rules', () => {
     const taxed = await calc('VT', 'SAAS_GENERAL');
     expect(taxed.total_tax_amount).toBe(600);
     expect(taxed.line_items[0].tax_jurisdictions[0].note).toMatch(/since 2024-07-01/);
+  });
+
+  it('Louisiana SaaS and digital products: taxed from 2025-01-01 at the new 5 % rate, SaaS not before', async () => {
+    const before = createTaxEngine({ clock: { now: () => Date.UTC(2024, 11, 31, 12) }, ids: createCountingIds() });
+    const exempt = (await before.calculations.create(body('LA', 'SAAS_GENERAL', 10_000))) as Wire;
+    expect(exempt.total_tax_amount).toBe(0);
+    expect(exempt.line_items[0].tax_jurisdictions[0].note).toMatch(/not taxed in Louisiana before 2025-01-01/);
+    const saas = await calc('LA', 'SAAS_GENERAL');
+    expect(saas.total_tax_amount).toBe(500);
+    expect(saas.line_items[0].tax_jurisdictions[0].note).toMatch(/software access services .* since 2025-01-01/);
+    const streamed = await calc('LA', 'DIGITAL_VIDEO_STREAMED');
+    expect(streamed.total_tax_amount).toBe(500);
+    expect(streamed.line_items[0].tax_jurisdictions[0].note).toMatch(/digital products/);
   });
 
   it('Michigan shipping: taxed before Public Acts 20 and 21 of 2023, not from 2023-04-26', async () => {
