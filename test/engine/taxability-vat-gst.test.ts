@@ -117,6 +117,23 @@ describe('reduced VAT/GST rates', () => {
     },
   );
 
+  it('a gift card is a multi-purpose voucher in the EU and the UK from 2019, and not taxable in Australia', async () => {
+    for (const [country, currency] of [
+      ['DE', 'EUR'],
+      ['FR', 'EUR'],
+      ['GB', 'GBP'],
+    ] as const) {
+      const result = await tax({ country }, 'GIFT_CARDS', currency);
+      expect(result.total_tax_amount).toBe(0);
+      expect(result.line_items[0].tax_jurisdictions[0].note).toMatch(/multi-purpose voucher/);
+    }
+    const australia = await tax({ country: 'AU' }, 'GIFT_CARDS', 'AUD');
+    expect(australia.total_tax_amount).toBe(0);
+    expect(australia.line_items[0].tax_jurisdictions[0].note).toMatch(/gift voucher/);
+    // Before the EU voucher directive applied, taxkit has no rule: the standard rate.
+    expect((await tax({ country: 'DE' }, 'GIFT_CARDS', 'EUR', engineAt('2018-06-01'))).total_tax_amount).toBe(1900);
+  });
+
   it('Latvia: e-books at 5 % from 2026-01-01; food at the standard rate, with a note naming the 12 % items', async () => {
     expect((await tax({ country: 'LV' }, 'BOOKS_DIGITAL', 'EUR', engineAt('2025-12-31'))).total_tax_amount).toBe(2100);
     const ebook = await tax({ country: 'LV' }, 'BOOKS_DIGITAL', 'EUR', engineAt('2026-01-01'));
@@ -147,6 +164,16 @@ describe('Canada', () => {
     expect((await tax(qc, 'FOOD_GENERAL', 'CAD')).total_tax_amount).toBe(0);
     expect((await tax(bc, 'FOOD_GENERAL', 'CAD')).total_tax_amount).toBe(0);
     expect((await tax(on, 'CANDY', 'CAD')).total_tax_amount).toBe(1300);
+  });
+
+  it('a gift card is not taxed in any province (HST, GST + PST, GST + QST), and every entry says why', async () => {
+    for (const place of [on, bc, qc]) {
+      const result = await tax(place, 'GIFT_CARDS', 'CAD');
+      expect(result.total_tax_amount).toBe(0);
+      for (const entry of result.line_items[0].tax_jurisdictions) {
+        expect(entry.note).toMatch(/Selling a gift card is not a taxable supply in Canada/);
+      }
+    }
   });
 
   it("Ontario rebates the provincial part of the HST on books and children's clothing: 5 %", async () => {
