@@ -100,7 +100,7 @@ export async function runHttp({ rounds, seconds }) {
 
     // Durable transactions from 50 clients at once: group commit is what lifts them above one
     // fsync per transaction, so the floor is the raw insert, one client, one fsync each.
-    const perRound = 2_000;
+    const perRound = 4_000;
     const raw = createRawInsert(directory, ROW_BYTES);
     /** @type {string[]} */
     let calculationIds = [];
