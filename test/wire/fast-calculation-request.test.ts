@@ -255,6 +255,9 @@ function containers(value: unknown, found: Record<string, unknown>[] = []): Reco
 }
 
 function mutate(body: Record<string, unknown>, change: Mutation): void {
+  // A copy: the generators hand out the same constant objects ({}, [], [{}]) run after run, and
+  // a body that changed one of them would change every later body, until one held itself.
+  const value = change.kind === 'delete' ? undefined : structuredClone(change.value);
   const all = containers(body);
   const target = all[change.at % all.length] as Record<string, unknown>;
   const keys = Object.keys(target);
@@ -264,7 +267,7 @@ function mutate(body: Record<string, unknown>, change: Mutation): void {
     if (Array.isArray(target)) return;
     // An own property even for "__proto__", as JSON.parse makes it.
     Object.defineProperty(target, change.name, {
-      value: change.value,
+      value,
       enumerable: true,
       writable: true,
       configurable: true,
@@ -273,6 +276,6 @@ function mutate(body: Record<string, unknown>, change: Mutation): void {
   }
   if (keys.length === 0) return;
   const key = keys[change.key % keys.length] as string;
-  if (change.kind === 'set') target[key] = change.value;
+  if (change.kind === 'set') target[key] = value;
   else delete target[key];
 }
