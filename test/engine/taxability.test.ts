@@ -48,6 +48,8 @@ const PLACES: Record<string, [string, string]> = {
   VT: ['US', '05401'],
   NE: ['US', '68102'],
   LA: ['US', '70112'],
+  NM: ['US', '87501'],
+  SC: ['US', '29201'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -78,6 +80,8 @@ describe('US taxability with the embedded rules', () => {
     ['NJ', 'CLOTHING', /Clothing and footwear are exempt in New Jersey/],
     ['MN', 'CLOTHING_GENERAL', /Clothing is exempt in Minnesota/],
     ['CA', 'SAAS_GENERAL', /not taxed in California/],
+    ['NM', 'CANDY', /what SNAP may buy, candy and soft drinks included/],
+    ['SC', 'BEVERAGE_CARBONATED', /candy and soft drinks included/],
     ['MN', 'SAAS_GENERAL', /not taxed in Minnesota/],
     ['NE', 'SAAS_GENERAL', /not taxed in Nebraska/],
     ['CA', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', /not taxed in California/],
