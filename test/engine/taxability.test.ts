@@ -50,6 +50,7 @@ const PLACES: Record<string, [string, string]> = {
   LA: ['US', '70112'],
   NM: ['US', '87501'],
   SC: ['US', '29201'],
+  MS: ['US', '39201'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -266,6 +267,10 @@ describe('US taxability with the embedded rules', () => {
     expect((await calc('UT', 'GENERAL_MERCHANDISE')).total_tax_amount).toBe(610);
     expect((await calc('VA', 'FOOD_GENERAL')).total_tax_amount).toBe(100);
     expect((await calc('VA', 'GENERAL_MERCHANDISE')).total_tax_amount).toBe(530);
+    // Mississippi's 5 % is for what SNAP may buy, candy and soft drinks too; the rest pays 7 %.
+    expect((await calc('MS', 'CANDY')).total_tax_amount).toBe(500);
+    expect((await calc('MS', 'BEVERAGE_CARBONATED')).total_tax_amount).toBe(500);
+    expect((await calc('MS', 'GENERAL_MERCHANDISE')).total_tax_amount).toBe(700);
   });
 
   it('New Hampshire: no sales tax, but restaurant meals pay the 8.5 % meals tax', async () => {
