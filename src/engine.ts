@@ -114,7 +114,8 @@ export interface TaxEngine {
   readonly platform: PlatformApi;
   /**
    * The rates in use: `current()` is the index new calculations use (its snapshot id is kept
-   * with every calculation), `snapshot(id)` the index a past calculation used.
+   * with every calculation), `ready()` the same without waiting (or `undefined` while a look at
+   * the store is due), `snapshot(id)` the index a past calculation used.
    */
   readonly rates: RateSource;
   /**

@@ -32,6 +32,10 @@ export interface CalculationInput {
  * until it expires: locate (customer, origin), resolve the lines' categories, compute (pure
  * core) with the current rate index, persist. Errors carry domain keys (`['lines', 0,
  * 'referenceProductId']`, `['customer', 'address', 'postalCode']`, `['originAddress', …]`).
+ *
+ * A step is awaited only when it returned a promise (a rate reload, a stored customer or
+ * product to look up): `await` suspends even on a value that is ready, and the common
+ * checkout, which waits for nothing before the store's insert, would pay three suspensions.
  */
 export async function createCalculation(
   deps: EngineDeps,
@@ -39,10 +43,12 @@ export async function createCalculation(
   input: CalculationInput,
 ): Promise<Calculation> {
   const { nowMs, now } = callTime(deps);
-  const rates = await deps.rates.current();
+  const rates = deps.rates.ready() ?? (await deps.rates.current());
   const place = resolveCustomerPlace(deps, input.customer, rates);
-  const customer = await resolveCalculationCustomer(deps, tenant, input.customer);
-  const lines = await resolveLines(deps, tenant, input.lines, nowMs, 'lines', false);
+  const pendingCustomer = resolveCalculationCustomer(deps, tenant, input.customer);
+  const customer = pendingCustomer instanceof Promise ? await pendingCustomer : pendingCustomer;
+  const pendingLines = resolveLines(deps, tenant, input.lines, nowMs, 'lines', false);
+  const lines = pendingLines instanceof Promise ? await pendingLines : pendingLines;
   const origin =
     input.originAddress === undefined ? deps.defaultOrigin : checkedOrigin(deps, input.originAddress, rates);
   const calculation = buildCalculation(

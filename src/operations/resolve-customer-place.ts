@@ -73,12 +73,15 @@ function validIp(value: string): string {
   return normalized;
 }
 
-/** The customer part of a calculation, with the stored customer's exemption when `id` names one. */
-export async function resolveCalculationCustomer(
+/**
+ * The customer part of a calculation, with the stored customer's exemption when `id` names one:
+ * only then does it wait for the store, otherwise it answers at once.
+ */
+export function resolveCalculationCustomer(
   deps: EngineDeps,
   tenant: Tenant,
   customer: CustomerInput,
-): Promise<CalculationCustomer> {
+): CalculationCustomer | Promise<CalculationCustomer> {
   const taxIds = customer.taxIds;
   // Each tax id is checked as a VAT number now and the result kept with the calculation, so
   // reverse charge is decided on it (and replayed the same way).
@@ -89,10 +92,10 @@ export async function resolveCalculationCustomer(
       ? {}
       : { taxIdChecks: taxIds.map((taxId) => deps.checkVatNumber(taxId.value, taxId.type)) }),
   } as const;
-  if (customer.id === undefined) return { ...base, isTaxExempt: false };
-  const stored = await deps.store.getCustomer(tenant, customer.id);
-  if (stored === undefined) {
-    throw notFound('customer', customer.id, ['customer', 'id']);
-  }
-  return { ...base, customerId: stored.id, isTaxExempt: stored.isTaxExempt };
+  const id = customer.id;
+  if (id === undefined) return { ...base, isTaxExempt: false };
+  return deps.store.getCustomer(tenant, id).then((stored) => {
+    if (stored === undefined) throw notFound('customer', id, ['customer', 'id']);
+    return { ...base, customerId: stored.id, isTaxExempt: stored.isTaxExempt };
+  });
 }

@@ -1,7 +1,7 @@
 import type { LineInput } from '../core/calculate-lines.ts';
 import { keyedError } from '../core/errors.ts';
 import { PRODUCT_CATEGORIES } from '../core/product-categories.ts';
-import type { Tenant } from '../core/types.ts';
+import type { Product, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 
 /** A line item as the wire layer parses it, before its product and category are resolved. */
@@ -25,65 +25,92 @@ export interface LineItemInput {
  * without a product the line's own category is used. `perUnit` says the amount is a unit
  * price (platform calculations, rule 2) rather than the line total (rule 1). Errors are keyed
  * `[linesKey, index, …]`.
+ *
+ * Synchronous when no line names a product, as in most checkouts: only a product lookup goes
+ * to the store, and a calculation that waits for nothing should not pay for promises.
  */
-export async function resolveLines(
+export function resolveLines(
   deps: EngineDeps,
   tenant: Tenant,
   items: readonly LineItemInput[],
   nowMs: number,
   linesKey: string,
   perUnit: boolean,
-): Promise<LineInput[]> {
-  const lines: LineInput[] = [];
-  for (const [index, item] of items.entries()) {
-    let category = item.category;
-    let name = '';
-    if (item.referenceProductId !== undefined) {
-      const product = await deps.store.getProduct(tenant, item.referenceProductId);
-      if (product !== undefined) {
-        category = product.category;
-        name = product.name;
-      } else if (item.fallbackCategory !== undefined) {
-        category = item.fallbackCategory;
-      } else {
-        throw keyedError(
-          'PRODUCT_NOT_FOUND',
-          [linesKey, index, 'referenceProductId'],
-          `{field} "${item.referenceProductId}" is not a stored product; create it first or send {name:fallbackCategory}.`,
-        );
-      }
-    }
-    if (category === undefined) {
-      throw keyedError(
-        'MISSING_FIELD',
-        [linesKey, index, 'category'],
-        'Missing required field: {field} (or {name:referenceProductId}).',
-      );
-    }
-    if (!PRODUCT_CATEGORIES.has(category)) {
-      throw keyedError(
-        'INVALID_PRODUCT_CATEGORY',
-        [linesKey, index, 'category'],
-        `{parent}: "${category}" is not a known product category.`,
-      );
-    }
-    const amountMinor = perUnit ? item.amountMinor * item.quantity : item.amountMinor;
-    if (!Number.isSafeInteger(amountMinor)) {
-      throw keyedError(
-        'INVALID_VALUE',
-        [linesKey, index, 'amountMinor'],
-        '{parent}: {name:amountMinor} × {name:quantity} exceeds the largest safe integer.',
-      );
-    }
-    lines.push({
-      lineItemId: deps.ids.next('li', nowMs),
-      referenceLineItemId: item.referenceLineItemId,
-      referenceProductId: item.referenceProductId ?? '',
-      productName: name,
-      category,
-      amountMinor,
-      quantity: item.quantity,
-    });
+): LineInput[] | Promise<LineInput[]> {
+  const resolve = (item: LineItemInput, index: number, product: Product | undefined) =>
+    resolveLine(deps, item, index, product, nowMs, linesKey, perUnit);
+  if (!items.some((item) => item.referenceProductId !== undefined)) {
+    return items.map((item, index) => resolve(item, index, undefined));
   }
-  return lines;
+  return (async () => {
+    const lines: LineInput[] = [];
+    // One line after another, so the first line in error is the one reported.
+    for (const [index, item] of items.entries()) {
+      const product =
+        item.referenceProductId === undefined
+          ? undefined
+          : await deps.store.getProduct(tenant, item.referenceProductId);
+      lines.push(resolve(item, index, product));
+    }
+    return lines;
+  })();
+}
+
+/** One line, its product (when it names one) already looked up: `undefined` if not stored. */
+function resolveLine(
+  deps: EngineDeps,
+  item: LineItemInput,
+  index: number,
+  product: Product | undefined,
+  nowMs: number,
+  linesKey: string,
+  perUnit: boolean,
+): LineInput {
+  let category = item.category;
+  let name = '';
+  if (item.referenceProductId !== undefined) {
+    if (product !== undefined) {
+      category = product.category;
+      name = product.name;
+    } else if (item.fallbackCategory !== undefined) {
+      category = item.fallbackCategory;
+    } else {
+      throw keyedError(
+        'PRODUCT_NOT_FOUND',
+        [linesKey, index, 'referenceProductId'],
+        `{field} "${item.referenceProductId}" is not a stored product; create it first or send {name:fallbackCategory}.`,
+      );
+    }
+  }
+  if (category === undefined) {
+    throw keyedError(
+      'MISSING_FIELD',
+      [linesKey, index, 'category'],
+      'Missing required field: {field} (or {name:referenceProductId}).',
+    );
+  }
+  if (!PRODUCT_CATEGORIES.has(category)) {
+    throw keyedError(
+      'INVALID_PRODUCT_CATEGORY',
+      [linesKey, index, 'category'],
+      `{parent}: "${category}" is not a known product category.`,
+    );
+  }
+  const amountMinor = perUnit ? item.amountMinor * item.quantity : item.amountMinor;
+  if (!Number.isSafeInteger(amountMinor)) {
+    throw keyedError(
+      'INVALID_VALUE',
+      [linesKey, index, 'amountMinor'],
+      '{parent}: {name:amountMinor} × {name:quantity} exceeds the largest safe integer.',
+    );
+  }
+  return {
+    lineItemId: deps.ids.next('li', nowMs),
+    referenceLineItemId: item.referenceLineItemId,
+    referenceProductId: item.referenceProductId ?? '',
+    productName: name,
+    category,
+    amountMinor,
+    quantity: item.quantity,
+  };
 }

@@ -20,6 +20,12 @@ export interface RateSource {
    */
   current(): Promise<RateIndex>;
   /**
+   * The index `current()` would give without asking the store, or `undefined` when a look at
+   * the store is due (or nothing is loaded yet): lets a calculation that waits for nothing else
+   * go on without a promise.
+   */
+  ready(): RateIndex | undefined;
+  /**
    * The index of snapshot `id` (what a stored calculation names), from memory or rebuilt from
    * the store's copy of its tables; `undefined` when neither has it.
    */
@@ -74,6 +80,7 @@ export function createRateSource(options: RateSourceOptions): RateSource {
     remember(fixed);
     return {
       current: async () => fixed,
+      ready: () => fixed,
       snapshot: async (id) => compiled.get(id),
     };
   }
@@ -106,6 +113,9 @@ export function createRateSource(options: RateSourceOptions): RateSource {
   }
 
   return {
+    ready() {
+      return loaded !== undefined && performance.now() - checkedAt < checkIntervalMs ? loaded.index : undefined;
+    },
     async current() {
       const nowMs = performance.now();
       if (loaded !== undefined && nowMs - checkedAt < checkIntervalMs) return loaded.index;

@@ -53,6 +53,16 @@ describe('rates imported into the store', () => {
     expect(partsOf(soon)).toEqual([['California', 0.0725]]);
   });
 
+  it('ready() gives the index only while no look at the store is due', async () => {
+    const { engine } = setup(60_000);
+    expect(engine.rates.ready()).toBeUndefined(); // nothing loaded yet
+    const index = await engine.rates.current();
+    expect(engine.rates.ready()).toBe(index);
+    const everyCall = setup(0).engine;
+    await everyCall.rates.current();
+    expect(everyCall.rates.ready()).toBeUndefined(); // a check is due before every calculation
+  });
+
   it('records the snapshot of every index it uses, base tables included, so it can be rebuilt', async () => {
     const { store, engine } = setup();
     const first = await engine.rates.current();
