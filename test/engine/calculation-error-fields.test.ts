@@ -4,9 +4,7 @@
  * the caller sent, in `details.field` and in the message. A refused call records nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../adapters/memory/index.ts';
-import { createTaxEngine } from '../../src/engine.ts';
-import { createCountingIds } from '../../src/random-ids.ts';
+import { createCountingEngine } from '../helpers/counting-engine.ts';
 import type { CalculationRequest, PlatformCalculationRequest } from '../../src/wire/api-types.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -14,19 +12,7 @@ const v2026 = { version: '2026-03-01' as const };
 const indiana = { address_province: 'IN', address_postal_code: '46122', address_country: 'US' };
 const paris = { address_city: 'Paris', address_postal_code: '75001', address_country: 'FR' };
 
-/** An engine over a memory store that counts the calculations written to it. */
-function setup() {
-  const memory = createMemoryStore();
-  const written: string[] = [];
-  const store: typeof memory = Object.assign(Object.create(memory), {
-    insertCalculation: (...args: Parameters<typeof memory.insertCalculation>) => {
-      written.push(args[1].id);
-      return memory.insertCalculation(...args);
-    },
-  });
-  const engine = createTaxEngine({ store, clock: { now: () => NOW }, ids: createCountingIds() });
-  return { engine, written };
-}
+const setup = () => createCountingEngine(NOW);
 
 function calculationBody(overrides: Record<string, unknown> = {}, lines?: object[]): CalculationRequest {
   return <CalculationRequest>{
@@ -66,7 +52,7 @@ async function refusal(call: () => Promise<unknown>): Promise<{ type: string; me
 
 describe('calculation errors name the request field', () => {
   it('an unknown product on the second line names that line and the fallback field', async () => {
-    const { engine, written } = setup();
+    const { engine, inserted: written } = setup();
     const error = await refusal(() =>
       engine.calculations.create(
         calculationBody({}, [
@@ -168,7 +154,7 @@ describe('platform calculation errors name the request field', () => {
   });
 
   it('an unknown product on a fee line names fee_details.line_items[i], and nothing is recorded', async () => {
-    const { engine, written } = setup();
+    const { engine, inserted: written } = setup();
     await engine.merchants.create(
       { reference_merchant_id: 'seller-fr', name: 'Seller', email: 's@example.com', default_address: paris },
       v2026,

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../adapters/memory/index.ts';
-import { createTaxEngine } from '../../src/engine.ts';
-import { resolveLines } from '../../src/operations/resolve-lines.ts';
 import { createCountingIds } from '../../src/random-ids.ts';
+import { createCountingEngine } from '../helpers/counting-engine.ts';
+import { resolveLines } from '../../src/operations/resolve-lines.ts';
 import type { EngineDeps } from '../../src/engine-deps.ts';
 import type { CalculationRequest } from '../../src/wire/api-types.ts';
 import type { LineItemInput } from '../../src/operations/resolve-lines.ts';
@@ -23,19 +23,7 @@ function body(customer: object, lines: object[]): CalculationRequest {
   };
 }
 
-/** An engine over a memory store that counts the calculations inserted into it. */
-function setup() {
-  const memory = createMemoryStore();
-  const inserted: string[] = [];
-  const store: typeof memory = Object.assign(Object.create(memory), {
-    insertCalculation: (...args: Parameters<typeof memory.insertCalculation>) => {
-      inserted.push(args[1].id);
-      return memory.insertCalculation(...args);
-    },
-  });
-  const engine = createTaxEngine({ store, clock: { now: () => NOW }, ids: createCountingIds() });
-  return { engine, inserted };
-}
+const setup = () => createCountingEngine(NOW);
 
 describe('what a calculation waits for', () => {
   it('nothing, once the rates are loaded: it is inserted before the call returns its promise', async () => {

@@ -72,6 +72,12 @@ async function calc(state: string, category: string, amount = 10_000, quantity =
   )) as Wire;
 }
 
+/** $100 of `category` in `state`, calculated on `day` (YYYY-MM-DD, at noon UTC). */
+async function calcOn(day: string, state: string, category: string): Promise<Wire> {
+  const then = createTaxEngine({ clock: { now: () => Date.parse(`${day}T12:00:00Z`) }, ids: createCountingIds() });
+  return (await then.calculations.create(body(state, category, 10_000))) as Wire;
+}
+
 describe('US taxability with the embedded rules', () => {
   it.each([
     ['TX', 'FOOD_GENERAL', /Groceries|Food/],
@@ -128,15 +134,13 @@ describe('US taxability with the embedded rules', () => {
   });
 
   it('Pennsylvania SaaS before Act 84 of 2016 carries no rule: general rate, no note of one', async () => {
-    const before = createTaxEngine({ clock: { now: () => Date.UTC(2016, 6, 1) }, ids: createCountingIds() });
-    const result = (await before.calculations.create(body('PA', 'SAAS_GENERAL', 10_000))) as Wire;
+    const result = await calcOn('2016-07-01', 'PA', 'SAAS_GENERAL');
     expect(result.total_tax_amount).toBe(600);
     expect(result.line_items[0].tax_jurisdictions[0].note).not.toMatch(/Act 84/);
   });
 
   it('Vermont SaaS: not taxed from 2015-07-01, taxed again from 2024-07-01', async () => {
-    const before = createTaxEngine({ clock: { now: () => Date.UTC(2024, 5, 30, 12) }, ids: createCountingIds() });
-    const exempt = (await before.calculations.create(body('VT', 'SAAS_GENERAL', 10_000))) as Wire;
+    const exempt = await calcOn('2024-06-30', 'VT', 'SAAS_GENERAL');
     expect(exempt.total_tax_amount).toBe(0);
     expect(exempt.line_items[0].tax_jurisdictions[0].note).toMatch(/not taxed in Vermont from 2015-07-01/);
     const taxed = await calc('VT', 'SAAS_GENERAL');
@@ -145,8 +149,7 @@ describe('US taxability with the embedded rules', () => {
   });
 
   it('Louisiana SaaS and digital products: taxed from 2025-01-01 at the new 5 % rate, SaaS not before', async () => {
-    const before = createTaxEngine({ clock: { now: () => Date.UTC(2024, 11, 31, 12) }, ids: createCountingIds() });
-    const exempt = (await before.calculations.create(body('LA', 'SAAS_GENERAL', 10_000))) as Wire;
+    const exempt = await calcOn('2024-12-31', 'LA', 'SAAS_GENERAL');
     expect(exempt.total_tax_amount).toBe(0);
     expect(exempt.line_items[0].tax_jurisdictions[0].note).toMatch(/not taxed in Louisiana before 2025-01-01/);
     const saas = await calc('LA', 'SAAS_GENERAL');
@@ -158,21 +161,17 @@ describe('US taxability with the embedded rules', () => {
   });
 
   it('Michigan shipping: taxed before Public Acts 20 and 21 of 2023, not from 2023-04-26', async () => {
-    const before = createTaxEngine({ clock: { now: () => Date.UTC(2023, 3, 25, 12) }, ids: createCountingIds() });
-    const taxed = (await before.calculations.create(body('MI', 'SHIPPING', 10_000))) as Wire;
+    const taxed = await calcOn('2023-04-25', 'MI', 'SHIPPING');
     expect(taxed.total_tax_amount).toBe(600);
     expect(taxed.line_items[0].tax_jurisdictions[0].note).toMatch(/before 2023-04-26/);
-    const after = createTaxEngine({ clock: { now: () => Date.UTC(2023, 3, 26, 12) }, ids: createCountingIds() });
-    expect(((await after.calculations.create(body('MI', 'SHIPPING', 10_000))) as Wire).total_tax_amount).toBe(0);
+    expect((await calcOn('2023-04-26', 'MI', 'SHIPPING')).total_tax_amount).toBe(0);
   });
 
   it('District of Columbia digital music and video: not taxed before 2019-01-01, taxed from then', async () => {
-    const before = createTaxEngine({ clock: { now: () => Date.UTC(2018, 11, 31, 12) }, ids: createCountingIds() });
-    const exempt = (await before.calculations.create(body('DC', 'DIGITAL_AUDIO_STREAMED', 10_000))) as Wire;
+    const exempt = await calcOn('2018-12-31', 'DC', 'DIGITAL_AUDIO_STREAMED');
     expect(exempt.total_tax_amount).toBe(0);
     expect(exempt.line_items[0].tax_jurisdictions[0].note).toMatch(/were not taxed .* before 2019-01-01/);
-    const after = createTaxEngine({ clock: { now: () => Date.UTC(2019, 0, 1, 12) }, ids: createCountingIds() });
-    const taxed = (await after.calculations.create(body('DC', 'DIGITAL_AUDIO_STREAMED', 10_000))) as Wire;
+    const taxed = await calcOn('2019-01-01', 'DC', 'DIGITAL_AUDIO_STREAMED');
     expect(taxed.total_tax_amount).toBe(600);
   });
 
