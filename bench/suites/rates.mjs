@@ -1,8 +1,8 @@
 // Imported US local rates on a generated nationwide table (about 41,000 ZIPs in 52 Avalara-format
 // files, scripts/avalara-fixture.mjs): import rows/s against csv-parse reading the same files,
 // random-ZIP lookups against a plain Map<string, number> with the same keys, whole calculations
-// on 41,000 ZIPs against the same on 100 spread over the same states, and the compiled index's load time and heap (in a
-// child process with --expose-gc).
+// on 41,000 ZIPs against the same on 100 spread over the same states, and the compiled index's
+// load time and heap (in a child process with --expose-gc).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
