@@ -117,7 +117,7 @@ describe('reduced VAT/GST rates', () => {
     },
   );
 
-  it('a gift card is a multi-purpose voucher in the EU and the UK from 2019, and not taxable in Australia', async () => {
+  it('a gift card is a multi-purpose voucher in the EU and the UK from 2019, and not taxed when sold in AU, NZ, SG', async () => {
     for (const [country, currency] of [
       ['DE', 'EUR'],
       ['FR', 'EUR'],
@@ -130,6 +130,14 @@ describe('reduced VAT/GST rates', () => {
     const australia = await tax({ country: 'AU' }, 'GIFT_CARDS', 'AUD');
     expect(australia.total_tax_amount).toBe(0);
     expect(australia.line_items[0].tax_jurisdictions[0].note).toMatch(/gift voucher/);
+    for (const [country, currency] of [
+      ['NZ', 'NZD'],
+      ['SG', 'SGD'],
+    ] as const) {
+      const result = await tax({ country }, 'GIFT_CARDS', currency);
+      expect(result.total_tax_amount).toBe(0);
+      expect(result.line_items[0].tax_jurisdictions[0].note).toMatch(/gift card .* face value/);
+    }
     // Before the EU voucher directive applied, taxkit has no rule: the standard rate.
     expect((await tax({ country: 'DE' }, 'GIFT_CARDS', 'EUR', engineAt('2018-06-01'))).total_tax_amount).toBe(1900);
   });
