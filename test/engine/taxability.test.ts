@@ -51,6 +51,7 @@ const PLACES: Record<string, [string, string]> = {
   NM: ['US', '87501'],
   SC: ['US', '29201'],
   MS: ['US', '39201'],
+  WA: ['US', '98101'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -116,6 +117,7 @@ describe('US taxability with the embedded rules', () => {
     ['UT', 'SAAS_GENERAL', 610, /Utah taxes prewritten software .* remote access/],
     ['DC', 'SAAS_GENERAL', 600, /data processing service/],
     ['DC', 'DIGITAL_VIDEO_STREAMED', 600, /digital goods .* since 2019-01-01/],
+    ['PA', 'DIGITAL_AUDIO_STREAMED', 600, /Pennsylvania taxes digital products .* since 2016-08-01/],
     ['HI', 'FOOD_GENERAL', 400, /groceries/],
     ['SD', 'FOOD_GENERAL', 420, /groceries/],
     ['HI', 'SERVICES_GENERAL', 400, /applies to services generally/],
@@ -158,6 +160,15 @@ describe('US taxability with the embedded rules', () => {
     const streamed = await calc('LA', 'DIGITAL_VIDEO_STREAMED');
     expect(streamed.total_tax_amount).toBe(500);
     expect(streamed.line_items[0].tax_jurisdictions[0].note).toMatch(/digital products/);
+  });
+
+  it('Washington digital products, streamed or not; Pennsylvania digital music not taxed before Act 84', async () => {
+    const washington = await calcOn('2026-11-22', 'WA', 'DIGITAL_VIDEO_STREAMED');
+    expect(washington.total_tax_amount).toBe(650);
+    expect(washington.line_items[0].tax_jurisdictions[0].note).toMatch(/downloaded or streamed/);
+    const before = await calcOn('2016-07-31', 'PA', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD');
+    expect(before.total_tax_amount).toBe(0);
+    expect(before.line_items[0].tax_jurisdictions[0].note).toMatch(/not taxed in Pennsylvania before 2016-08-01/);
   });
 
   it('Michigan shipping: taxed before Public Acts 20 and 21 of 2023, not from 2023-04-26', async () => {
