@@ -52,6 +52,7 @@ const PLACES: Record<string, [string, string]> = {
   SC: ['US', '29201'],
   MS: ['US', '39201'],
   WA: ['US', '98101'],
+  WI: ['US', '53703'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -92,6 +93,7 @@ describe('US taxability with the embedded rules', () => {
     ['SC', 'BEVERAGE_CARBONATED', /candy and soft drinks included/],
     ['MN', 'SAAS_GENERAL', /not taxed in Minnesota/],
     ['NE', 'SAAS_GENERAL', /not taxed in Nebraska/],
+    ['MN', 'DIGITAL_IMAGES_DOWNLOAD', /Digital photos and images are not among/],
     ['CA', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', /not taxed in California/],
     ['CA', 'SHIPPING', /Delivery charges/],
     ['OK', 'SHIPPING', /not taxed in Oklahoma when separately stated/],
@@ -118,6 +120,7 @@ describe('US taxability with the embedded rules', () => {
     ['DC', 'SAAS_GENERAL', 600, /data processing service/],
     ['DC', 'DIGITAL_VIDEO_STREAMED', 600, /digital goods .* since 2019-01-01/],
     ['PA', 'DIGITAL_AUDIO_STREAMED', 600, /Pennsylvania taxes digital products .* since 2016-08-01/],
+    ['MN', 'DIGITAL_VIDEO_STREAMED', 688, /Minnesota taxes digital audio and audiovisual works/],
     ['HI', 'FOOD_GENERAL', 400, /groceries/],
     ['SD', 'FOOD_GENERAL', 420, /groceries/],
     ['HI', 'SERVICES_GENERAL', 400, /applies to services generally/],
@@ -162,10 +165,14 @@ describe('US taxability with the embedded rules', () => {
     expect(streamed.line_items[0].tax_jurisdictions[0].note).toMatch(/digital products/);
   });
 
-  it('Washington digital products, streamed or not; Pennsylvania digital music not taxed before Act 84', async () => {
+  it('digital products: WA and WI streamed or not, MN not before 2013-07-01, PA not before Act 84', async () => {
     const washington = await calcOn('2026-11-22', 'WA', 'DIGITAL_VIDEO_STREAMED');
     expect(washington.total_tax_amount).toBe(650);
     expect(washington.line_items[0].tax_jurisdictions[0].note).toMatch(/downloaded or streamed/);
+    const wisconsin = await calcOn('2026-11-22', 'WI', 'DIGITAL_AUDIO_NONPERMANENT_USE_RIGHTS_DOWNLOAD');
+    expect(wisconsin.total_tax_amount).toBe(500);
+    expect(wisconsin.line_items[0].tax_jurisdictions[0].note).toMatch(/less than permanent use/);
+    expect((await calcOn('2013-06-30', 'MN', 'DIGITAL_AUDIO_STREAMED')).total_tax_amount).toBe(0);
     const before = await calcOn('2016-07-31', 'PA', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD');
     expect(before.total_tax_amount).toBe(0);
     expect(before.line_items[0].tax_jurisdictions[0].note).toMatch(/not taxed in Pennsylvania before 2016-08-01/);
