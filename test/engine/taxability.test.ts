@@ -53,6 +53,9 @@ const PLACES: Record<string, [string, string]> = {
   MS: ['US', '39201'],
   WA: ['US', '98101'],
   WI: ['US', '53703'],
+  KY: ['US', '40202'],
+  NC: ['US', '27601'],
+  IA: ['US', '50309'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -124,6 +127,8 @@ describe('US taxability with the embedded rules', () => {
     ['PA', 'DIGITAL_AUDIO_STREAMED', 600, /Pennsylvania taxes digital products .* since 2016-08-01/],
     ['MN', 'DIGITAL_VIDEO_STREAMED', 688, /Minnesota taxes digital audio and audiovisual works/],
     ['IN', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', 700, /right of permanent use/],
+    ['KY', 'DIGITAL_VIDEO_STREAMED', 600, /Kentucky taxes digital property/],
+    ['NC', 'DIGITAL_AUDIO_STREAMED', 475, /North Carolina taxes certain digital property/],
     ['NJ', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', 663, /New Jersey taxes digital audio/],
     ['HI', 'FOOD_GENERAL', 400, /groceries/],
     ['SD', 'FOOD_GENERAL', 420, /groceries/],
@@ -169,7 +174,7 @@ describe('US taxability with the embedded rules', () => {
     expect(streamed.line_items[0].tax_jurisdictions[0].note).toMatch(/digital products/);
   });
 
-  it('digital products: WA and WI streamed or not, MN not before 2013-07-01, PA not before Act 84', async () => {
+  it('digital products: WA and WI streamed or not, MN and IA not before they were taxed, PA not before Act 84', async () => {
     const washington = await calcOn('2026-11-22', 'WA', 'DIGITAL_VIDEO_STREAMED');
     expect(washington.total_tax_amount).toBe(650);
     expect(washington.line_items[0].tax_jurisdictions[0].note).toMatch(/downloaded or streamed/);
@@ -177,6 +182,10 @@ describe('US taxability with the embedded rules', () => {
     expect(wisconsin.total_tax_amount).toBe(500);
     expect(wisconsin.line_items[0].tax_jurisdictions[0].note).toMatch(/less than permanent use/);
     expect((await calcOn('2013-06-30', 'MN', 'DIGITAL_AUDIO_STREAMED')).total_tax_amount).toBe(0);
+    expect((await calcOn('2018-12-31', 'IA', 'DIGITAL_IMAGES_DOWNLOAD')).total_tax_amount).toBe(0);
+    const iowa = await calcOn('2019-01-01', 'IA', 'DIGITAL_IMAGES_DOWNLOAD');
+    expect(iowa.total_tax_amount).toBe(600);
+    expect(iowa.line_items[0].tax_jurisdictions[0].note).toMatch(/since 2019-01-01/);
     const before = await calcOn('2016-07-31', 'PA', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD');
     expect(before.total_tax_amount).toBe(0);
     expect(before.line_items[0].tax_jurisdictions[0].note).toMatch(/not taxed in Pennsylvania before 2016-08-01/);
