@@ -129,6 +129,9 @@ describe('US taxability with the embedded rules', () => {
     ['IN', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', 700, /right of permanent use/],
     ['KY', 'DIGITAL_VIDEO_STREAMED', 600, /Kentucky taxes digital property/],
     ['NC', 'DIGITAL_AUDIO_STREAMED', 475, /North Carolina taxes certain digital property/],
+    ['TN', 'DIGITAL_VIDEO_STREAMED', 700, /Tennessee taxes specified digital products/],
+    ['OH', 'DIGITAL_VIDEO_STREAMED', 575, /streaming subscriptions included/],
+    ['MD', 'DIGITAL_GRAPHICS_DOWNLOAD', 600, /Maryland taxes digital products .* since 2021-03-14/],
     ['NJ', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', 663, /New Jersey taxes digital audio/],
     ['HI', 'FOOD_GENERAL', 400, /groceries/],
     ['SD', 'FOOD_GENERAL', 420, /groceries/],
@@ -183,6 +186,7 @@ describe('US taxability with the embedded rules', () => {
     expect(wisconsin.line_items[0].tax_jurisdictions[0].note).toMatch(/less than permanent use/);
     expect((await calcOn('2013-06-30', 'MN', 'DIGITAL_AUDIO_STREAMED')).total_tax_amount).toBe(0);
     expect((await calcOn('2018-12-31', 'IA', 'DIGITAL_IMAGES_DOWNLOAD')).total_tax_amount).toBe(0);
+    expect((await calcOn('2021-03-13', 'MD', 'DIGITAL_VIDEO_STREAMED')).total_tax_amount).toBe(0);
     const iowa = await calcOn('2019-01-01', 'IA', 'DIGITAL_IMAGES_DOWNLOAD');
     expect(iowa.total_tax_amount).toBe(600);
     expect(iowa.line_items[0].tax_jurisdictions[0].note).toMatch(/since 2019-01-01/);
