@@ -130,6 +130,8 @@ describe('US taxability with the embedded rules', () => {
     ['KY', 'DIGITAL_VIDEO_STREAMED', 600, /Kentucky taxes digital property/],
     ['NC', 'DIGITAL_AUDIO_STREAMED', 475, /North Carolina taxes certain digital property/],
     ['TN', 'DIGITAL_VIDEO_STREAMED', 700, /Tennessee taxes specified digital products/],
+    ['SD', 'DIGITAL_IMAGES_DOWNLOAD', 420, /South Dakota taxes every product transferred electronically/],
+    ['CT', 'DIGITAL_AUDIO_STREAMED', 635, /general 6.35% rate since 2019-10-01/],
     ['OH', 'DIGITAL_VIDEO_STREAMED', 575, /streaming subscriptions included/],
     ['MD', 'DIGITAL_GRAPHICS_DOWNLOAD', 600, /Maryland taxes digital products .* since 2021-03-14/],
     ['NJ', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', 663, /New Jersey taxes digital audio/],
@@ -187,6 +189,9 @@ describe('US taxability with the embedded rules', () => {
     expect((await calcOn('2013-06-30', 'MN', 'DIGITAL_AUDIO_STREAMED')).total_tax_amount).toBe(0);
     expect((await calcOn('2018-12-31', 'IA', 'DIGITAL_IMAGES_DOWNLOAD')).total_tax_amount).toBe(0);
     expect((await calcOn('2021-03-13', 'MD', 'DIGITAL_VIDEO_STREAMED')).total_tax_amount).toBe(0);
+    const connecticut2019 = await calcOn('2019-09-30', 'CT', 'DIGITAL_VIDEO_STREAMED');
+    expect(connecticut2019.total_tax_amount).toBe(100);
+    expect(connecticut2019.line_items[0].tax_jurisdictions[0].note).toMatch(/at 1%/);
     const iowa = await calcOn('2019-01-01', 'IA', 'DIGITAL_IMAGES_DOWNLOAD');
     expect(iowa.total_tax_amount).toBe(600);
     expect(iowa.line_items[0].tax_jurisdictions[0].note).toMatch(/since 2019-01-01/);
