@@ -56,6 +56,8 @@ const PLACES: Record<string, [string, string]> = {
   KY: ['US', '40202'],
   NC: ['US', '27601'],
   IA: ['US', '50309'],
+  ID: ['US', '83702'],
+  CO: ['US', '80202'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -98,6 +100,7 @@ describe('US taxability with the embedded rules', () => {
     ['NE', 'SAAS_GENERAL', /not taxed in Nebraska/],
     ['MN', 'DIGITAL_IMAGES_DOWNLOAD', /Digital photos and images are not among/],
     ['IN', 'DIGITAL_VIDEO_STREAMED', /only when the buyer gets permanent use/],
+    ['ID', 'DIGITAL_AUDIO_STREAMED', /without a permanent right of use/],
     ['NJ', 'DIGITAL_IMAGES_DOWNLOAD', /Digital photographs and images are not taxed in New Jersey/],
     ['CA', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', /not taxed in California/],
     ['CA', 'SHIPPING', /Delivery charges/],
@@ -131,6 +134,9 @@ describe('US taxability with the embedded rules', () => {
     ['NC', 'DIGITAL_AUDIO_STREAMED', 475, /North Carolina taxes certain digital property/],
     ['TN', 'DIGITAL_VIDEO_STREAMED', 700, /Tennessee taxes specified digital products/],
     ['SD', 'DIGITAL_IMAGES_DOWNLOAD', 420, /South Dakota taxes every product transferred electronically/],
+    ['ID', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', 600, /permanent right to use them/],
+    ['CO', 'DIGITAL_VIDEO_STREAMED', 290, /Colorado taxes digital goods/],
+    ['HI', 'DIGITAL_VIDEO_STREAMED', 400, /general excise tax applies to digital products/],
     ['CT', 'DIGITAL_AUDIO_STREAMED', 635, /general 6.35% rate since 2019-10-01/],
     ['OH', 'DIGITAL_VIDEO_STREAMED', 575, /streaming subscriptions included/],
     ['MD', 'DIGITAL_GRAPHICS_DOWNLOAD', 600, /Maryland taxes digital products .* since 2021-03-14/],
