@@ -112,13 +112,16 @@ export function createRateSource(options: RateSourceOptions): RateSource {
     return loaded;
   }
 
+  /** The loaded index while no look at the store is due at `nowMs`. */
+  const freshAt = (nowMs: number) =>
+    loaded !== undefined && nowMs - checkedAt < checkIntervalMs ? loaded.index : undefined;
+
   return {
-    ready() {
-      return loaded !== undefined && performance.now() - checkedAt < checkIntervalMs ? loaded.index : undefined;
-    },
+    ready: () => freshAt(performance.now()),
     async current() {
       const nowMs = performance.now();
-      if (loaded !== undefined && nowMs - checkedAt < checkIntervalMs) return loaded.index;
+      const fresh = freshAt(nowMs);
+      if (fresh !== undefined) return fresh;
       // Concurrent calls share one check (and one reload).
       pending ??= refresh().finally(() => {
         pending = undefined;
