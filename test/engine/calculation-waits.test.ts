@@ -24,13 +24,13 @@ function body(customer: object, lines: object[]): CalculationRequest {
 }
 
 const setup = () => createCountingEngine(NOW);
+const generalLine = { product_category: 'GENERAL_MERCHANDISE', amount: 1_000, quantity: 1 };
 
 describe('what a calculation waits for', () => {
   it('nothing, once the rates are loaded: it is inserted before the call returns its promise', async () => {
     const { engine, inserted } = setup();
-    const line = { product_category: 'GENERAL_MERCHANDISE', amount: 1_000, quantity: 1 };
-    await engine.calculations.create(body({ address: indiana }, [line])); // loads the rates
-    const pending = engine.calculations.create(body({ address: indiana }, [line, line]));
+    await engine.calculations.create(body({ address: indiana }, [generalLine])); // loads the rates
+    const pending = engine.calculations.create(body({ address: indiana }, [generalLine, generalLine]));
     expect(inserted).toHaveLength(2);
     expect((await pending).total_tax_amount).toBe(140);
   });
@@ -53,18 +53,10 @@ describe('what a calculation waits for', () => {
       reference_product_name: 'Shirt',
       product_tax_code: 'EXEMPT',
     });
-    const exempt = await engine.calculations.create(
-      body({ address: indiana, id: customer.id }, [
-        { product_category: 'GENERAL_MERCHANDISE', amount: 1_000, quantity: 1 },
-      ]),
-    );
+    const exempt = await engine.calculations.create(body({ address: indiana, id: customer.id }, [generalLine]));
     expect(exempt.total_tax_amount).toBe(0);
     await expect(
-      engine.calculations.create(
-        body({ address: indiana, id: 'cust_unknown' }, [
-          { product_category: 'GENERAL_MERCHANDISE', amount: 1_000, quantity: 1 },
-        ]),
-      ),
+      engine.calculations.create(body({ address: indiana, id: 'cust_unknown' }, [generalLine])),
     ).rejects.toMatchObject({ type: 'CUSTOMER_NOT_FOUND' });
   });
 });
