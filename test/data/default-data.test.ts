@@ -234,6 +234,30 @@ describe('coverage', () => {
     expect(combinedRate('US-NM', '2023-06-30')).toBe(0.05);
     expect(combinedRate('DE', '2020-10-01')).toBe(0.16);
   });
+
+  it("covers every US state from 2010-01-01, the rates before each state's latest change included", () => {
+    const history: [string, string, number][] = [
+      ['US-NJ', '2016-12-31', 0.07],
+      ['US-NJ', '2017-01-01', 0.06875],
+      ['US-CA', '2011-06-30', 0.0825],
+      ['US-CA', '2011-07-01', 0.0725],
+      ['US-AZ', '2010-05-31', 0.056],
+      ['US-AZ', '2010-06-01', 0.066],
+      ['US-AZ', '2013-06-01', 0.056],
+      ['US-KS', '2013-06-30', 0.063],
+      ['US-KS', '2013-07-01', 0.0615],
+      ['US-LA', '2016-04-01', 0.05],
+      ['US-DC', '2013-10-01', 0.0575],
+      ['US-ME', '2013-09-30', 0.05],
+      ['US-UT', '2019-03-31', 0.0595],
+      ['US-VA', '2013-06-30', 0.05],
+    ];
+    for (const [key, day, rate] of history) expect(combinedRate(key, day), `${key} ${day}`).toBe(rate);
+    // Puerto Rico's table starts at its 2015-07-01 rate; its earlier IVU history is not in it.
+    for (const state of US_CODES.filter((code) => code !== 'PR')) {
+      expect(combinedRate(`US-${state}`, '2010-01-01'), state).toBeTypeOf('number');
+    }
+  });
 });
 
 describe('ZIP tables', () => {
