@@ -58,6 +58,13 @@ const PLACES: Record<string, [string, string]> = {
   IA: ['US', '50309'],
   ID: ['US', '83702'],
   CO: ['US', '80202'],
+  ND: ['US', '58501'],
+  WV: ['US', '25301'],
+  WY: ['US', '82001'],
+  ME: ['US', '04101'],
+  AR: ['US', '72201'],
+  AL: ['US', '36104'],
+  AZ: ['US', '85004'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -204,6 +211,76 @@ describe('US taxability with the embedded rules', () => {
     const before = await calcOn('2016-07-31', 'PA', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD');
     expect(before.total_tax_amount).toBe(0);
     expect(before.line_items[0].tax_jurisdictions[0].note).toMatch(/not taxed in Pennsylvania before 2016-08-01/);
+  });
+
+  it('digital products where only downloads the buyer keeps are taxed (WY) or none are (ND, WV)', async () => {
+    const northDakota = await calcOn('2026-11-22', 'ND', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD');
+    expect(northDakota.total_tax_amount).toBe(0);
+    expect(northDakota.line_items[0].tax_jurisdictions[0].note).toMatch(/does not tax specified digital products/);
+    expect((await calcOn('2026-11-22', 'WV', 'BOOKS_DIGITAL')).total_tax_amount).toBe(0);
+    const kept = await calcOn('2026-11-22', 'WY', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD');
+    expect(kept.total_tax_amount).toBe(400);
+    expect(kept.line_items[0].tax_jurisdictions[0].note).toMatch(/permanent use/);
+    const streamed = await calcOn('2026-11-22', 'WY', 'DIGITAL_VIDEO_STREAMED');
+    expect(streamed.total_tax_amount).toBe(0);
+    expect(streamed.line_items[0].tax_jurisdictions[0].note).toMatch(
+      /streams, rentals and subscriptions are not taxed/,
+    );
+  });
+
+  it('digital products on both sides of the day a state began to tax them (AR, RI, ME, UT)', async () => {
+    expect((await calcOn('2017-12-31', 'AR', 'BOOKS_DIGITAL')).total_tax_amount).toBe(0);
+    expect((await calcOn('2018-01-01', 'AR', 'BOOKS_DIGITAL')).total_tax_amount).toBe(650);
+    expect((await calcOn('2019-09-30', 'RI', 'DIGITAL_VIDEO_STREAMED')).total_tax_amount).toBe(0);
+    const rhodeIsland = await calcOn('2019-10-01', 'RI', 'DIGITAL_VIDEO_STREAMED');
+    expect(rhodeIsland.total_tax_amount).toBe(700);
+    expect(rhodeIsland.line_items[0].tax_jurisdictions[0].note).toMatch(/since 2019-10-01/);
+    expect((await calcOn('2013-06-25', 'ME', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD')).total_tax_amount).toBe(0);
+    expect((await calcOn('2013-06-26', 'ME', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD')).total_tax_amount).toBe(
+      500,
+    );
+    const maineStream2025 = await calcOn('2025-12-31', 'ME', 'DIGITAL_VIDEO_STREAMED');
+    expect(maineStream2025.total_tax_amount).toBe(0);
+    expect(maineStream2025.line_items[0].tax_jurisdictions[0].note).toMatch(/before 2026-01-01/);
+    expect((await calcOn('2026-01-01', 'ME', 'DIGITAL_VIDEO_STREAMED')).total_tax_amount).toBe(550);
+    const utahStream = await calcOn('2026-06-30', 'UT', 'DIGITAL_AUDIO_STREAMED');
+    expect(utahStream.total_tax_amount).toBe(0);
+    expect(utahStream.line_items[0].tax_jurisdictions).toHaveLength(2);
+    const utahTaxed = await calcOn('2026-07-01', 'UT', 'DIGITAL_AUDIO_STREAMED');
+    expect(utahTaxed.total_tax_amount).toBe((await calcOn('2026-07-01', 'UT', 'GENERAL_MERCHANDISE')).total_tax_amount);
+    expect(utahTaxed.line_items[0].tax_jurisdictions[0].note).toMatch(/S\.B\. 162/);
+  });
+
+  it('New Jersey streams: exempt as products accessed but not delivered, from 2011-05-01; downloads stay taxed', async () => {
+    const stream = await calcOn('2011-05-01', 'NJ', 'DIGITAL_AUDIO_STREAMED');
+    expect(stream.total_tax_amount).toBe(0);
+    expect(stream.line_items[0].tax_jurisdictions[0].note).toMatch(/accessed but not delivered/);
+    expect((await calcOn('2026-11-22', 'NJ', 'BOOKS_DIGITAL')).total_tax_amount).toBe(663);
+  });
+
+  it("e-books follow each state's rule for digital products", async () => {
+    const california = await calc('CA', 'BOOKS_DIGITAL');
+    expect(california.total_tax_amount).toBe(0);
+    expect(california.line_items[0].tax_jurisdictions[0].note).toMatch(/books/);
+    expect((await calc('WA', 'BOOKS_DIGITAL')).total_tax_amount).toBe(650);
+  });
+
+  it('SaaS in Arizona (a rental) and South Carolina (a communications service) is taxed, with a rule saying why', async () => {
+    const arizona = await calc('AZ', 'SAAS_GENERAL');
+    expect(arizona.total_tax_amount).toBe(560);
+    expect(arizona.line_items[0].tax_jurisdictions[0].note).toMatch(/rental/);
+    const southCarolina = await calc('SC', 'SAAS_GENERAL');
+    expect(southCarolina.total_tax_amount).toBe(600);
+    expect(southCarolina.line_items[0].tax_jurisdictions[0].note).toMatch(/communications service/);
+  });
+
+  it('separately stated shipping is not taxed in Alabama, Maine and Wyoming', async () => {
+    for (const state of ['AL', 'ME', 'WY']) {
+      const result = await calc(state, 'SHIPPING');
+      expect(result.total_tax_amount).toBe(0);
+      expect(result.line_items[0].tax_jurisdictions[0].note).toMatch(/separately/i);
+      expect((await calc(state, 'GENERAL_MERCHANDISE')).total_tax_amount).toBeGreaterThan(0);
+    }
   });
 
   it('Michigan shipping: taxed before Public Acts 20 and 21 of 2023, not from 2023-04-26', async () => {
