@@ -142,6 +142,16 @@ describe('reduced VAT/GST rates', () => {
     expect((await tax({ country: 'DE' }, 'GIFT_CARDS', 'EUR', engineAt('2018-06-01'))).total_tax_amount).toBe(1900);
   });
 
+  it('a gift card is not taxed when sold in Norway, nor a value voucher in Switzerland from 2021-08-10', async () => {
+    const norway = await tax({ country: 'NO' }, 'GIFT_CARDS', 'NOK');
+    expect(norway.total_tax_amount).toBe(0);
+    expect(norway.line_items[0].tax_jurisdictions[0].note).toMatch(/prepayment/);
+    const swiss = await tax({ country: 'CH' }, 'GIFT_CARDS', 'CHF');
+    expect(swiss.total_tax_amount).toBe(0);
+    expect(swiss.line_items[0].tax_jurisdictions[0].note).toMatch(/Wertgutschein/);
+    expect((await tax({ country: 'CH' }, 'GIFT_CARDS', 'CHF', engineAt('2021-08-09'))).total_tax_amount).toBe(770);
+  });
+
   it('Latvia: e-books at 5 % from 2026-01-01; food at the standard rate, with a note naming the 12 % items', async () => {
     expect((await tax({ country: 'LV' }, 'BOOKS_DIGITAL', 'EUR', engineAt('2025-12-31'))).total_tax_amount).toBe(2100);
     const ebook = await tax({ country: 'LV' }, 'BOOKS_DIGITAL', 'EUR', engineAt('2026-01-01'));
@@ -208,6 +218,39 @@ describe('Canada', () => {
     expect(clothing.total_tax_amount).toBe(500);
     expect((await tax(qc, 'BOOKS_PRINTED', 'CAD')).total_tax_amount).toBe(500);
     expect((await tax(qc, 'GENERAL_MERCHANDISE', 'CAD')).total_tax_amount).toBe(1498);
+  });
+
+  it('Manitoba: the RST on streaming from 2021-12-01 and on SaaS from 2026-01-01, the GST before', async () => {
+    const mb = { country: 'CA', province: 'MB', postal: 'R3C 0V8' };
+    const stream2021 = await tax(mb, 'DIGITAL_VIDEO_STREAMED', 'CAD', engineAt('2021-11-30'));
+    expect(stream2021.total_tax_amount).toBe(500);
+    expect(stream2021.line_items[0].tax_jurisdictions[1].note).toMatch(/before 2021-12-01/);
+    expect((await tax(mb, 'DIGITAL_VIDEO_STREAMED', 'CAD', engineAt('2021-12-01'))).total_tax_amount).toBe(1200);
+    expect((await tax(mb, 'SAAS_GENERAL', 'CAD', engineAt('2025-12-31'))).total_tax_amount).toBe(500);
+    const saas = await tax(mb, 'SAAS_GENERAL', 'CAD', engineAt('2026-01-01'));
+    expect(saas.total_tax_amount).toBe(1200);
+    expect(saas.line_items[0].tax_jurisdictions[1].note).toMatch(/since 2026-01-01/);
+    const meal = await tax(mb, 'FOOD_PREPARED', 'CAD');
+    expect(meal.total_tax_amount).toBe(1200);
+    expect(meal.line_items[0].tax_jurisdictions[1].note).toMatch(/whatever the price/);
+  });
+
+  it('e-books: exempt from the BC and Saskatchewan PST, taxed by the QST; printed newspapers pay the full HST in NS and NB', async () => {
+    const sk = { country: 'CA', province: 'SK', postal: 'S4P 3Y2' };
+    for (const place of [bc, sk]) {
+      const ebook = await tax(place, 'BOOKS_DIGITAL', 'CAD');
+      expect(ebook.total_tax_amount).toBe(500);
+      expect(ebook.line_items[0].tax_jurisdictions[1].note).toMatch(/exempt from the (BC|Saskatchewan) PST/);
+    }
+    const quebec = await tax(qc, 'BOOKS_DIGITAL', 'CAD');
+    expect(quebec.total_tax_amount).toBe(1498);
+    expect(quebec.line_items[0].tax_jurisdictions[1].note).toMatch(/only printed books/);
+    expect((await tax(bc, 'SAAS_GENERAL', 'CAD')).total_tax_amount).toBe(1200);
+    const ns = { country: 'CA', province: 'NS', postal: 'B3H 1A1' };
+    const paper = await tax(ns, 'NEWSPAPERS_PRINTED', 'CAD');
+    expect(paper.total_tax_amount).toBe(1400);
+    expect(paper.line_items[0].tax_jurisdictions[0].note).toMatch(/do not qualify/);
+    expect((await tax(ns, 'BOOKS_PRINTED', 'CAD', engineAt('2012-01-01'))).total_tax_amount).toBe(500);
   });
 
   it('the GST/HST holiday zero-rated restaurant food and toys of that list from 2024-12-14 to 2025-02-15', async () => {
