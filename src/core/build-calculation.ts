@@ -53,7 +53,15 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     zero === undefined && country !== undefined
       ? implausibleTaxIdNotice(reverseChargeFacts(facts), country)
       : undefined;
-  const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero, facts.linesKey, notice);
+  const taxed = calculateLines(
+    facts.lines,
+    rates,
+    facts.taxIncluded,
+    zero,
+    facts.linesKey,
+    notice,
+    facts.customer.type,
+  );
   const location = located?.location ?? {
     address: {
       line1: '',

@@ -8,7 +8,8 @@ import { ALWAYS_EXEMPT_CATEGORIES } from './product-categories.ts';
 import type { ResolvedRate } from './rates/rate-index.ts';
 import { applyRules, NO_THRESHOLD, shareWeights, taxableBase } from './taxability/apply-rules.ts';
 import { excludeTaxWithThresholds } from './taxability/exclude-tax-with-thresholds.ts';
-import type { JurisdictionTax, TaxLine } from './types.ts';
+import { customerCategory } from './taxability/customer-category.ts';
+import type { CustomerType, JurisdictionTax, TaxLine } from './types.ts';
 
 /** One line to tax, already validated and with its category resolved. */
 export interface LineInput {
@@ -78,12 +79,21 @@ export function calculateLines(
   zero: ZeroReason | undefined,
   linesKey = 'lines',
   notice?: string,
+  customerType: CustomerType = 'CONSUMER',
 ): LinesResult {
   const taxed: TaxLine[] = [];
   const totalsKey = [linesKey];
   let totals = NO_LINES;
   for (const [index, line] of lines.entries()) {
-    const result = calculateLine(line, rates, taxIncluded, zero, [linesKey, index, 'amountMinor'], notice);
+    const result = calculateLine(
+      line,
+      rates,
+      taxIncluded,
+      zero,
+      [linesKey, index, 'amountMinor'],
+      notice,
+      customerType,
+    );
     taxed.push(result);
     totals = addLine(totals, result, totalsKey);
   }
@@ -102,10 +112,17 @@ function calculateLine(
   zero: ZeroReason | undefined,
   key: DomainKey,
   notice: string | undefined,
+  customerType: CustomerType,
 ): TaxLine {
   const count = rates.length;
   const exempt = ALWAYS_EXEMPT_CATEGORIES.has(line.category);
-  const applied = applyRules(line, rates, exempt, zero === undefined ? undefined : zeroNote(zero));
+  const applied = applyRules(
+    line,
+    rates,
+    exempt,
+    zero === undefined ? undefined : zeroNote(zero),
+    customerCategory(line.category, customerType),
+  );
   const { units, cuts, modes } = applied;
   let fees = 0;
   if (zero === undefined) for (const rate of rates) fees = checkedAdd(fees, rate.feeMinor, key);

@@ -326,6 +326,41 @@ describe('compiling taxability rules', () => {
     compileRateIndex([{ ...RULE_TABLE, taxability: rules as TaxabilityRule[] }, STATES, LOCALS]);
   const base = RULES[0]!;
 
+  it('a rule for business customers only: its own period check, applied to them alone, with locals following', () => {
+    const business: TaxabilityRule = {
+      regions: ['US-TX'],
+      categories: ['SAAS_GENERAL'],
+      from: '2010-01-01',
+      customers: ['BUSINESS'],
+      treatment: { kind: 'exempt' },
+      note: 'Not taxed when bought by a business (test rule).',
+      source: SOURCE,
+    };
+    // It does not overlap the unscoped Texas SaaS rule: it is checked apart.
+    const index = compileWith([...RULES, business]);
+    const rates = lookupRates(index, 'US-TX-75001', TODAY)!;
+    const saas = [line('SAAS_GENERAL', 10_000)];
+    const asBusiness = calculateLines(saas, rates, false, undefined, 'lines', undefined, 'BUSINESS').lines[0]!;
+    expect(asBusiness.taxMinor).toBe(0);
+    expect(asBusiness.jurisdictions.every((entry) => /bought by a business/.test(entry.note))).toBe(true);
+    const asConsumer = calculateLines(saas, rates, false, undefined, 'lines', undefined, 'CONSUMER').lines[0]!;
+    expect(asConsumer.taxMinor).toBe(660);
+    // Other categories for a business keep their own rules.
+    const food = calculateLines(
+      [line('FOOD_GENERAL', 10_000)],
+      rates,
+      false,
+      undefined,
+      'lines',
+      undefined,
+      'BUSINESS',
+    );
+    expect(food.lines[0]!.taxMinor).toBe(0);
+    expect(() => compileWith([...RULES, business, { ...business, from: '2015-01-01' }])).toThrow(/overlap/);
+    expect(() => compileWith([{ ...business, customers: [] }])).toThrow(/customer type/);
+    expect(() => compileWith([{ ...business, customers: ['RESELLER'] }])).toThrow(/not CONSUMER or BUSINESS/);
+  });
+
   it('refuses overlapping periods for one region and category', () => {
     expect(() => compileWith([base, { ...base, from: '2015-01-01' }])).toThrow(/overlap/);
   });

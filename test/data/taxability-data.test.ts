@@ -80,7 +80,10 @@ describe('data/taxability', () => {
       for (const rule of table.rules) {
         // A rule scoped to jurisdictions is keyed by their ids, as the compiler keys it.
         for (const region of rule.jurisdictions ?? rule.regions) {
-          for (const category of rule.categories) {
+          // A rule for some customer types only is checked apart, as the compiler keys it.
+          for (const category of (rule.customers ?? [''])
+            .map((type) => (type === '' ? '' : `@${type}`))
+            .flatMap((suffix) => rule.categories.map((each) => `${each}${suffix}`))) {
             const key = `${region} ${category}`;
             const list = periods.get(key) ?? [];
             list.push([rule.from, rule.to ?? '9999-12-31']);

@@ -17,6 +17,7 @@ interface Rule {
   readonly from: string;
   readonly to?: string;
   readonly jurisdictions?: unknown;
+  readonly customers?: readonly string[];
   readonly treatment: {
     readonly kind: string;
     readonly rate?: string;
@@ -27,8 +28,15 @@ interface Rule {
 
 function rulesOf(file: string): Rule[] {
   const table = JSON.parse(readFileSync(new URL(`../../data/taxability/${file}`, import.meta.url), 'utf8'));
-  // Rules scoped to some local jurisdictions are not the region's own treatment.
-  return (table.rules as Rule[]).filter((rule) => rule.jurisdictions === undefined);
+  // Rules scoped to some local jurisdictions are not the region's own treatment; the table is
+  // for a consumer, so a rule for businesses only is left out and one for consumers comes first.
+  const rules = (table.rules as Rule[]).filter(
+    (rule) => rule.jurisdictions === undefined && (rule.customers?.includes('CONSUMER') ?? true),
+  );
+  return [
+    ...rules.filter((rule) => rule.customers !== undefined),
+    ...rules.filter((rule) => rule.customers === undefined),
+  ];
 }
 
 const percent = (decimal: string) => `${Number((Number(decimal) * 100).toFixed(4))} %`;

@@ -274,6 +274,22 @@ describe('US taxability with the embedded rules', () => {
     expect(southCarolina.line_items[0].tax_jurisdictions[0].note).toMatch(/communications service/);
   });
 
+  it('Ohio SaaS is taxed for a business customer only; Connecticut downloads are 1 % for a business', async () => {
+    const as = async (state: string, category: string, type: 'CONSUMER' | 'BUSINESS') => {
+      const request = body(state, category, 10_000);
+      return (await engine.calculations.create({ ...request, customer: { ...request.customer, type } })) as Wire;
+    };
+    const consumer = await as('OH', 'SAAS_GENERAL', 'CONSUMER');
+    expect(consumer.total_tax_amount).toBe(0);
+    expect(consumer.line_items[0].tax_jurisdictions[0].note).toMatch(/not taxed for a consumer/);
+    expect((await calc('OH', 'SAAS_GENERAL')).total_tax_amount).toBe(0);
+    const business = await as('OH', 'SAAS_GENERAL', 'BUSINESS');
+    expect(business.total_tax_amount).toBe(575);
+    expect(business.line_items[0].tax_jurisdictions[0].note).toMatch(/bought for use in a business/);
+    expect((await as('CT', 'SOFTWARE_DOWNLOAD', 'CONSUMER')).total_tax_amount).toBe(635);
+    expect((await as('CT', 'SOFTWARE_DOWNLOAD', 'BUSINESS')).total_tax_amount).toBe(100);
+  });
+
   it('separately stated shipping is not taxed in Alabama, Maine and Wyoming', async () => {
     for (const state of ['AL', 'ME', 'WY']) {
       const result = await calc(state, 'SHIPPING');

@@ -38,12 +38,15 @@ const EXEMPT_RULE: CompiledCategoryRule = {
  * Looks up each jurisdiction's rule for the line's category and turns it into a rate and a
  * base rule. `alwaysExempt`: the category is never taxed (EXEMPT, NON_TAXABLE). `zeroNote`: the
  * whole calculation owes nothing (exempt customer, reverse charge…), with this note.
+ * `customerKey`: the category's key for the customer's type (`customerCategory`); a rule
+ * compiled under it wins over the category's own.
  */
 export function applyRules(
   line: LineInput,
   rates: readonly ResolvedRate[],
   alwaysExempt: boolean,
   zeroNote: string | undefined,
+  customerKey?: string,
 ): AppliedRules {
   const units: number[] = [];
   const modes: number[] = [];
@@ -62,7 +65,10 @@ export function applyRules(
       notApplied[index] = zeroNote;
       continue;
     }
-    const rule = alwaysExempt ? EXEMPT_RULE : rate.categories?.get(line.category);
+    const rule = alwaysExempt
+      ? EXEMPT_RULE
+      : ((customerKey === undefined ? undefined : rate.categories?.get(customerKey)) ??
+        rate.categories?.get(line.category));
     if (rule === undefined) {
       units[index] = rate.units;
       notes[index] = rate.jurisdiction.note ?? '';

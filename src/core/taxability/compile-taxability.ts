@@ -3,6 +3,7 @@ import { parseRate } from '../money/parse-rate.ts';
 import { PRODUCT_CATEGORIES } from '../product-categories.ts';
 import { parseDay } from '../rates/day-number.ts';
 import type { CompiledCategoryRule } from './compiled-category-rule.ts';
+import { customerCategory } from './customer-category.ts';
 import type { TaxabilityRule, Treatment } from './taxability-rule.ts';
 
 /** Which of a rule's two treatments a jurisdiction gets. */
@@ -52,7 +53,7 @@ export function compileTaxability(ruleSets: readonly (readonly TaxabilityRule[])
     for (const rule of rules) {
       const dated = checkRule(rule);
       for (const region of rule.jurisdictions ?? rule.regions) {
-        for (const category of rule.categories) {
+        for (const category of scopedCategories(rule)) {
           const key = `${region}\u0000${category}`;
           const list = own.get(key) ?? [];
           list.push(dated);
@@ -87,6 +88,17 @@ export function compileTaxability(ruleSets: readonly (readonly TaxabilityRule[])
   const index = new Map<string, RegionRules>();
   for (const [region, categories] of byRegion) index.set(region, buildRegion(categories));
   return index;
+}
+
+/**
+ * The keys a rule is compiled under: its categories, or for a rule limited to some customer
+ * types, `<category>@<type>` for each ({@link customerCategory}), which a calculation for such a
+ * customer looks up before the category itself.
+ */
+function scopedCategories(rule: TaxabilityRule): readonly string[] {
+  const customers = rule.customers;
+  if (customers === undefined) return rule.categories;
+  return rule.categories.flatMap((category) => customers.map((type) => customerCategory(category, type)));
 }
 
 function buildRegion(categories: ReadonlyMap<string, readonly DatedRule[]>): RegionRules {
@@ -186,6 +198,14 @@ function checkRule(rule: TaxabilityRule): DatedRule {
   checkTreatment(rule.treatment, fail);
   if (rule.local !== undefined && rule.local !== 'follow') checkTreatment(rule.local, fail);
   if (rule.jurisdictions !== undefined) checkScope(rule, fail);
+  if (rule.customers !== undefined) {
+    const customers: unknown = rule.customers;
+    if (!Array.isArray(customers) || customers.length === 0) fail('"customers" names no customer type.');
+    for (const type of customers as unknown[]) {
+      if (type !== 'CONSUMER' && type !== 'BUSINESS')
+        fail(`"customers": ${JSON.stringify(type)} is not CONSUMER or BUSINESS.`);
+    }
+  }
   if (rule.treatment.kind === 'rate' && rule.local === 'follow') {
     fail('local taxes cannot "follow" a reduced rate; say what they do instead ("local").');
   }

@@ -7,6 +7,8 @@
  * @module
  */
 
+import type { CustomerType } from '../types.ts';
+
 /** How the tax of one jurisdiction treats a category. Amounts are minor units of the region's currency. */
 export type Treatment =
   /** Not taxed at all (US "exempt"; VAT "zero-rated" is written as a rate of "0"). */
@@ -55,6 +57,13 @@ export interface TaxabilityRule {
    * county does when the local rate on a category is fixed by state law (North Carolina food).
    */
   readonly jurisdictions?: readonly string[];
+  /**
+   * Only for sales to these customer types: the calculation's `customer.type` (CONSUMER when the
+   * request gives none). Such a rule lies on top of the region's rule for the same category, if
+   * any, for those customers only: how a state that taxes SaaS bought for use in a business but
+   * not for personal use (Ohio) is written. Its periods are checked apart from the unscoped rules.
+   */
+  readonly customers?: readonly CustomerType[];
   /** Why, in words: shown as the `note` of every jurisdiction entry the rule changes. */
   readonly note: string;
   /** Where the rule is published (URL). */
