@@ -414,6 +414,24 @@ describe('compiling taxability rules', () => {
     expect(result.jurisdictions[0]!.note).toBe('Taxed here after all. State-level rate only.');
   });
 
+  it("a later table's rule for a category also replaces an earlier table's rules for some customers", () => {
+    const forBusiness: TaxabilityRule = { ...base, customers: ['BUSINESS'], note: 'Exempt for a business.' };
+    const override: RateTable = {
+      ...RULE_TABLE,
+      name: 'mine',
+      taxability: [{ ...base, treatment: { kind: 'taxable' }, note: 'Taxed here after all.' }],
+    };
+    const embedded: RateTable = { ...RULE_TABLE, taxability: [...RULES, forBusiness] };
+    const before = lookupRates(compileRateIndex([embedded, STATES, LOCALS]), 'US-TX-75001', TODAY) ?? [];
+    const food = [line('FOOD_GENERAL', 10_000)];
+    const exempt = calculateLines(food, before, false, undefined, 'lines', undefined, 'BUSINESS').lines[0]!;
+    expect(exempt.jurisdictions[0]!.note).toBe('Exempt for a business. State-level rate only.');
+    const after = lookupRates(compileRateIndex([embedded, STATES, LOCALS, override]), 'US-TX-75001', TODAY) ?? [];
+    const taxed = calculateLines(food, after, false, undefined, 'lines', undefined, 'BUSINESS').lines[0]!;
+    expect(taxed.taxMinor).toBe(825);
+    expect(taxed.jurisdictions[0]!.note).toBe('Taxed here after all. State-level rate only.');
+  });
+
   it('reaches rates given inline at a location (imported ZIP tables), cut where the rules change', () => {
     const imported: RateTable = {
       name: 'zip-vintage',

@@ -81,9 +81,8 @@ describe('data/taxability', () => {
         // A rule scoped to jurisdictions is keyed by their ids, as the compiler keys it.
         for (const region of rule.jurisdictions ?? rule.regions) {
           // A rule for some customer types only is checked apart, as the compiler keys it.
-          for (const category of (rule.customers ?? [''])
-            .map((type) => (type === '' ? '' : `@${type}`))
-            .flatMap((suffix) => rule.categories.map((each) => `${each}${suffix}`))) {
+          const suffixes = rule.customers?.map((type) => `@${type}`) ?? [''];
+          for (const category of rule.categories.flatMap((each) => suffixes.map((suffix) => each + suffix))) {
             const key = `${region} ${category}`;
             const list = periods.get(key) ?? [];
             list.push([rule.from, rule.to ?? '9999-12-31']);

@@ -2,8 +2,9 @@ import { TaxError } from '../errors.ts';
 import { parseRate } from '../money/parse-rate.ts';
 import { PRODUCT_CATEGORIES } from '../product-categories.ts';
 import { parseDay } from '../rates/day-number.ts';
+import type { CustomerType } from '../types.ts';
 import type { CompiledCategoryRule } from './compiled-category-rule.ts';
-import { customerCategory } from './customer-category.ts';
+import { CUSTOMER_TYPES, customerCategory } from './customer-category.ts';
 import type { TaxabilityRule, Treatment } from './taxability-rule.ts';
 
 /** Which of a rule's two treatments a jurisdiction gets. */
@@ -60,6 +61,12 @@ export function compileTaxability(ruleSets: readonly (readonly TaxabilityRule[])
           own.set(key, list);
         }
       }
+    }
+    // A table's rule for a category replaces an earlier table's rules for it, those limited to
+    // some customer types included (their keys are the category's key with "@<type>" appended).
+    for (const key of own.keys()) {
+      if (key.includes('@')) continue;
+      for (const type of CUSTOMER_TYPES) merged.delete(customerCategory(key, type));
     }
     for (const [key, list] of own) {
       list.sort((a, b) => a.from - b.from);
@@ -202,8 +209,9 @@ function checkRule(rule: TaxabilityRule): DatedRule {
     const customers: unknown = rule.customers;
     if (!Array.isArray(customers) || customers.length === 0) fail('"customers" names no customer type.');
     for (const type of customers as unknown[]) {
-      if (type !== 'CONSUMER' && type !== 'BUSINESS')
+      if (!CUSTOMER_TYPES.includes(type as CustomerType)) {
         fail(`"customers": ${JSON.stringify(type)} is not CONSUMER or BUSINESS.`);
+      }
     }
   }
   if (rule.treatment.kind === 'rate' && rule.local === 'follow') {
