@@ -235,6 +235,27 @@ describe('Canada', () => {
     expect(meal.line_items[0].tax_jurisdictions[1].note).toMatch(/whatever the price/);
   });
 
+  it('Saskatchewan: the PST on software, SaaS and streaming since at least 2019-01-01, and the note says why', async () => {
+    const sk = { country: 'CA', province: 'SK', postal: 'S4P 3Y2' };
+    for (const [category, note] of [
+      ['SAAS_GENERAL', /Saskatchewan PST applies to software .*accessed remotely \(software as a service\)/],
+      ['SOFTWARE_DOWNLOAD', /Saskatchewan PST applies to software .* downloaded/],
+      ['DIGITAL_VIDEO_STREAMED', /Saskatchewan PST applies to streamed and downloaded audio and video/],
+      ['DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD', /telecommunication services/],
+    ] as const) {
+      const result = await tax(sk, category, 'CAD');
+      expect(result.total_tax_amount).toBe(1100);
+      expect(result.line_items[0].tax_jurisdictions.map((entry: Wire) => entry.tax_rate)).toEqual([0.05, 0.06]);
+      expect(result.line_items[0].tax_jurisdictions[1].note).toMatch(note);
+      // Before the first confirmed date there is no rule: the same general rate, but no reason.
+      const before = await tax(sk, category, 'CAD', engineAt('2018-12-31'));
+      expect(before.total_tax_amount).toBe(1100);
+      expect(before.line_items[0].tax_jurisdictions[1].note ?? '').not.toMatch(/Saskatchewan PST applies/);
+    }
+    // E-books keep their exemption.
+    expect((await tax(sk, 'BOOKS_DIGITAL', 'CAD')).total_tax_amount).toBe(500);
+  });
+
   it('e-books: exempt from the BC and Saskatchewan PST, taxed by the QST; printed newspapers pay the full HST in NS and NB', async () => {
     const sk = { country: 'CA', province: 'SK', postal: 'S4P 3Y2' };
     for (const place of [bc, sk]) {
