@@ -162,6 +162,45 @@ describe('reduced VAT/GST rates', () => {
     expect(food.line_items[0].tax_jurisdictions[0].note).toMatch(/most food pays the standard VAT rate of 21%/);
   });
 
+  it.each([
+    ['HR', 2500, /Croatia: most food pays the standard VAT rate of 25%\. Bread, plain milk, .* pay 5%/],
+    ['HU', 2700, /Hungary: most food pays the standard VAT rate of 27%\. Pork, .* pay 5%, .* pay 18%/],
+  ])(
+    '%s: food pays the standard rate (%i), and the note names the reduced-rate staples and how to charge them',
+    async (country, due, note) => {
+      const food = await tax({ country }, 'FOOD_GENERAL');
+      expect(food.total_tax_amount).toBe(due);
+      expect(food.line_items[0].tax_jurisdictions[0].tax_rate).toBe(due / 10_000);
+      expect(food.line_items[0].tax_jurisdictions[0].note).toMatch(note);
+      expect(food.line_items[0].tax_jurisdictions[0].note).toMatch(/replace this rule with its own/);
+    },
+  );
+
+  it('Bulgaria: food at 20 %, the note names the 0 % bread and flour from 2022-07-01 to 2024-12-31', async () => {
+    const during = await tax({ country: 'BG' }, 'FOOD_GENERAL', 'EUR', engineAt('2024-12-31'));
+    expect(during.total_tax_amount).toBe(2000);
+    expect(during.line_items[0].tax_jurisdictions[0].note).toMatch(/bread and flour, which pay 0% .* category EXEMPT/);
+    const after = await tax({ country: 'BG' }, 'FOOD_GENERAL', 'EUR', engineAt('2025-01-01'));
+    expect(after.total_tax_amount).toBe(2000);
+    expect(after.line_items[0].tax_jurisdictions[0].note).toMatch(/0% rate ended on 2024-12-31/);
+    // A bread line sent as EXEMPT pays nothing; before the 0 % rate there is no rule.
+    expect((await tax({ country: 'BG' }, 'EXEMPT', 'EUR', engineAt('2024-12-31'))).total_tax_amount).toBe(0);
+    const before = await tax({ country: 'BG' }, 'FOOD_GENERAL', 'EUR', engineAt('2022-06-30'));
+    expect(before.total_tax_amount).toBe(2000);
+    expect(before.line_items[0].tax_jurisdictions[0].note ?? '').not.toMatch(/bread and flour/);
+  });
+
+  it('Bulgaria: restaurant food at 9 % from 2020-07-01 to 2024-12-31, the standard 20 % before and after', async () => {
+    expect((await tax({ country: 'BG' }, 'FOOD_PREPARED', 'EUR', engineAt('2020-06-30'))).total_tax_amount).toBe(2000);
+    const first = await tax({ country: 'BG' }, 'FOOD_PREPARED', 'EUR', engineAt('2020-07-01'));
+    expect(first.total_tax_amount).toBe(900);
+    expect(first.line_items[0].tax_jurisdictions[0].note).toMatch(/reduced VAT rate of 9%, a temporary measure/);
+    expect((await tax({ country: 'BG' }, 'FOOD_PREPARED', 'EUR', engineAt('2024-12-31'))).total_tax_amount).toBe(900);
+    const after = await tax({ country: 'BG' }, 'FOOD_PREPARED', 'EUR', engineAt('2025-01-01'));
+    expect(after.total_tax_amount).toBe(2000);
+    expect(after.line_items[0].tax_jurisdictions[0].note).toMatch(/standard VAT rate of 20% again since 2025-01-01/);
+  });
+
   it('Austria: food stays at 10 % from July 2026, and the note names the 4.9 % staples basket', async () => {
     const before = await tax({ country: 'AT' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-06-30'));
     const after = await tax({ country: 'AT' }, 'FOOD_GENERAL', 'EUR', engineAt('2026-07-01'));
