@@ -65,6 +65,9 @@ const PLACES: Record<string, [string, string]> = {
   AR: ['US', '72201'],
   AL: ['US', '36104'],
   AZ: ['US', '85004'],
+  KS: ['US', '66603'],
+  NV: ['US', '89501'],
+  PR: ['US', '00926'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -91,6 +94,15 @@ async function calcOn(day: string, state: string, category: string): Promise<Wir
   const then = createTaxEngine({ clock: { now: () => Date.parse(`${day}T12:00:00Z`) }, ids: createCountingIds() });
   return (await then.calculations.create(body(state, category, 10_000))) as Wire;
 }
+
+/** $100 of `category` in `state` for a customer of `type`, calculated on `day`. */
+async function calcAsOn(day: string, state: string, category: string, type: 'CONSUMER' | 'BUSINESS'): Promise<Wire> {
+  const then = createTaxEngine({ clock: { now: () => Date.parse(`${day}T12:00:00Z`) }, ids: createCountingIds() });
+  const request = body(state, category, 10_000);
+  return (await then.calculations.create({ ...request, customer: { ...request.customer, type } })) as Wire;
+}
+
+const noteOf = (result: Wire): string => result.line_items[0].tax_jurisdictions[0].note;
 
 describe('US taxability with the embedded rules', () => {
   it.each([
@@ -155,6 +167,135 @@ describe('US taxability with the embedded rules', () => {
     const result = await calc(state, category);
     expect(result.total_tax_amount).toBe(due);
     expect(result.line_items[0].tax_jurisdictions[0].note).toMatch(note);
+  });
+
+  it.each([
+    ['MA', 'CANDY', /Candy and soft drinks are food products in Massachusetts/],
+    ['MA', 'BEVERAGE_CARBONATED', /Candy and soft drinks are food products in Massachusetts/],
+    ['MI', 'CANDY', /food and food ingredients in Michigan/],
+    ['MI', 'BEVERAGE_CARBONATED_JUICE_0_25_PERCENT', /food and food ingredients in Michigan/],
+    ['NE', 'CANDY', /Candy and soft drinks are food in Nebraska/],
+    ['NE', 'BEVERAGE_CARBONATED', /Candy and soft drinks are food in Nebraska/],
+    ['NV', 'CANDY', /food for human consumption in Nevada/],
+    ['NV', 'BEVERAGE_CARBONATED_JUICE_25_50_PERCENT', /food for human consumption in Nevada/],
+    ['OH', 'CANDY', /Candy and chewing gum are food in Ohio/],
+    ['KS', 'CANDY', /candy, soft drinks and bottled water included/],
+    ['KS', 'BEVERAGE_CARBONATED', /candy, soft drinks and bottled water included/],
+    ['WA', 'CANDY', /since Initiative 1107/],
+    ['PR', 'FOOD_GENERAL', /exempt from Puerto Rico's state IVU/],
+  ])(
+    'candy, soft drinks and food that %s treats as groceries (%s): no tax, and the note says which rule',
+    async (state, category, note) => {
+      const result = await calc(state, category);
+      expect(result.total_tax_amount).toBe(0);
+      expect(result.line_items[0].tax_jurisdictions[0].tax_rate).toBe(0);
+      expect(noteOf(result)).toMatch(note);
+    },
+  );
+
+  it.each([
+    ['MD', 'CANDY', 600, /not food for Maryland's groceries exemption/],
+    ['MD', 'BEVERAGE_BOTTLED_WATER', 600, /bottled water are not food/],
+    ['MD', 'BEVERAGE_CARBONATED_JUICE_100_PERCENT', 600, /carbonated beverages/],
+    ['ND', 'CANDY', 500, /not food and food ingredients in North Dakota/],
+    ['ND', 'BEVERAGE_CARBONATED', 500, /not food and food ingredients in North Dakota/],
+    ['OH', 'BEVERAGE_CARBONATED', 575, /Soft drinks are not food for Ohio's groceries exemption/],
+    [
+      'WA',
+      'BEVERAGE_CARBONATED_JUICE_25_50_PERCENT',
+      650,
+      /Soft drinks are not food and food ingredients in Washington/,
+    ],
+    ['WV', 'BEVERAGE_CARBONATED', 600, /Soft drinks are not exempt with groceries in West Virginia/],
+    ['PR', 'CANDY', 1050, /not food and food ingredients in Puerto Rico/],
+    ['PR', 'BEVERAGE_CARBONATED_JUICE_100_PERCENT', 1050, /carbonated beverages \(with juice or not\)/],
+    ['LA', 'SOFTWARE_DOWNLOAD', 500, /tangible personal property in Louisiana however it is delivered/],
+    ['ME', 'SOFTWARE_DOWNLOAD', 550, /software downloads included, since 2013-06-26/],
+    ['NM', 'SOFTWARE_DOWNLOAD', 488, /gross receipts tax applies to receipts from selling or licensing software/],
+    ['SD', 'SOFTWARE_DOWNLOAD', 420, /South Dakota taxes products transferred electronically, software downloads/],
+    ['WV', 'SOFTWARE_DOWNLOAD', 600, /West Virginia taxes prewritten software however it is delivered/],
+    ['IL', 'SHIPPING', 625, /no option to get the goods without them .* NON_TAXABLE/],
+  ])('%s %s: taxed at the general rate, and the note says why', async (state, category, due, note) => {
+    const result = await calc(state, category);
+    expect(result.total_tax_amount).toBe(due);
+    expect(noteOf(result)).toMatch(note);
+  });
+
+  it('Utah: candy, soft drinks and downloaded software', async () => {
+    const candy = await calc('UT', 'CANDY');
+    expect(candy.total_tax_amount).toBe(300);
+    expect(candy.line_items[0].tax_jurisdictions.map((entry: Wire) => entry.tax_rate)).toEqual([0.0175, 0.0125]);
+    expect(noteOf(candy)).toMatch(/candy and soft drinks included\) at a reduced state rate of 1\.75%;/);
+    expect((await calc('UT', 'BEVERAGE_CARBONATED')).total_tax_amount).toBe(300);
+    // Before 2019-04-01 the table has no Utah food rule: candy paid the general 4.7 % + 1.25 %.
+    expect((await calcOn('2019-03-31', 'UT', 'CANDY')).total_tax_amount).toBe(595);
+    const software = await calc('UT', 'SOFTWARE_DOWNLOAD');
+    expect(software.total_tax_amount).toBe((await calc('UT', 'GENERAL_MERCHANDISE')).total_tax_amount);
+    expect(noteOf(software)).toMatch(/Utah taxes prewritten software however it is delivered, a download included/);
+  });
+
+  it("Kansas candy and soft drinks follow the food rate's steps: general rate, 4 %, 2 %, 0 %", async () => {
+    const before = await calcOn('2022-12-31', 'KS', 'CANDY');
+    expect(before.total_tax_amount).toBe(650);
+    expect(noteOf(before)).not.toMatch(/reduced state rate/);
+    expect((await calcOn('2023-01-01', 'KS', 'CANDY')).total_tax_amount).toBe(400);
+    expect((await calcOn('2024-01-01', 'KS', 'BEVERAGE_CARBONATED')).total_tax_amount).toBe(200);
+    expect((await calcOn('2025-01-01', 'KS', 'BEVERAGE_CARBONATED')).total_tax_amount).toBe(0);
+  });
+
+  it('Washington candy and bottled water: taxed only from 2010-06-01 until Initiative 1107 (2010-12-02)', async () => {
+    const before = await calcOn('2010-05-31', 'WA', 'CANDY');
+    expect(before.total_tax_amount).toBe(0);
+    expect(noteOf(before)).toMatch(/before 2010-06-01/);
+    const taxed = await calcOn('2010-06-01', 'WA', 'BEVERAGE_BOTTLED_WATER');
+    expect(taxed.total_tax_amount).toBe(650);
+    expect(noteOf(taxed)).toMatch(/from 2010-06-01 until Initiative 1107 repealed the tax on 2010-12-02/);
+    expect((await calcOn('2010-12-01', 'WA', 'CANDY')).total_tax_amount).toBe(650);
+    expect((await calcOn('2010-12-02', 'WA', 'CANDY')).total_tax_amount).toBe(0);
+    expect((await calcOn('2010-12-02', 'WA', 'BEVERAGE_BOTTLED_WATER')).total_tax_amount).toBe(0);
+    expect((await calcOn('2010-05-31', 'WA', 'FOOD_GENERAL')).total_tax_amount).toBe(0);
+  });
+
+  it('District of Columbia soft drinks: the general 6 % before 2019-10-01, 8 % from then; groceries stay exempt', async () => {
+    const general = await calcOn('2019-09-30', 'DC', 'BEVERAGE_CARBONATED');
+    expect(general.total_tax_amount).toBe(600);
+    expect(noteOf(general)).toMatch(/general 6% rate before 2019-10-01/);
+    const higher = await calcOn('2019-10-01', 'DC', 'BEVERAGE_CARBONATED');
+    expect(higher.total_tax_amount).toBe(800);
+    expect(higher.line_items[0].tax_jurisdictions[0].tax_rate).toBe(0.08);
+    expect(noteOf(higher)).toMatch(/soft drinks at 8% .* since 2019-10-01/);
+    expect((await calc('DC', 'BEVERAGE_CARBONATED_JUICE_0_25_PERCENT')).total_tax_amount).toBe(800);
+    expect((await calc('DC', 'FOOD_GENERAL')).total_tax_amount).toBe(0);
+  });
+
+  it('Maine software downloads: no rule before 2013-06-26, a rule saying they are taxed from then', async () => {
+    const before = await calcOn('2013-06-25', 'ME', 'SOFTWARE_DOWNLOAD');
+    expect(before.total_tax_amount).toBe(500);
+    expect(noteOf(before)).not.toMatch(/software downloads included/);
+    const after = await calcOn('2013-06-26', 'ME', 'SOFTWARE_DOWNLOAD');
+    expect(after.total_tax_amount).toBe(500);
+    expect(noteOf(after)).toMatch(/software downloads included, since 2013-06-26/);
+  });
+
+  it('business customers: Iowa software and SaaS exempt, New Jersey downloads exempt, Maryland SaaS at 3 %', async () => {
+    const iowaBusiness = await calcAsOn('2026-11-22', 'IA', 'SAAS_GENERAL', 'BUSINESS');
+    expect(iowaBusiness.total_tax_amount).toBe(0);
+    expect(noteOf(iowaBusiness)).toMatch(/commercial enterprise for its exclusive use/);
+    expect((await calcAsOn('2019-01-01', 'IA', 'SOFTWARE_DOWNLOAD', 'BUSINESS')).total_tax_amount).toBe(0);
+    expect((await calcAsOn('2026-11-22', 'IA', 'DIGITAL_IMAGES_DOWNLOAD', 'BUSINESS')).total_tax_amount).toBe(0);
+    expect((await calcAsOn('2026-11-22', 'IA', 'SAAS_GENERAL', 'CONSUMER')).total_tax_amount).toBe(600);
+    const newJersey = await calcAsOn('2026-11-22', 'NJ', 'SOFTWARE_DOWNLOAD', 'BUSINESS');
+    expect(newJersey.total_tax_amount).toBe(0);
+    expect(noteOf(newJersey)).toMatch(/used directly and exclusively in the buyer's business/);
+    expect((await calcAsOn('2026-11-22', 'NJ', 'SOFTWARE_DOWNLOAD', 'CONSUMER')).total_tax_amount).toBe(663);
+    const maryland = await calcAsOn('2025-07-01', 'MD', 'SAAS_GENERAL', 'BUSINESS');
+    expect(maryland.total_tax_amount).toBe(300);
+    expect(maryland.line_items[0].tax_jurisdictions[0].tax_rate).toBe(0.03);
+    expect(noteOf(maryland)).toMatch(/enterprise computer system at 3%/);
+    const marylandConsumer = await calcAsOn('2025-07-01', 'MD', 'SAAS_GENERAL', 'CONSUMER');
+    expect(marylandConsumer.total_tax_amount).toBe(600);
+    expect(noteOf(marylandConsumer)).toMatch(/send the customer as BUSINESS/);
+    expect((await calcAsOn('2025-06-30', 'MD', 'SAAS_GENERAL', 'BUSINESS')).total_tax_amount).toBe(600);
   });
 
   it('Massachusetts and Missouri: a separately stated SHIPPING line is not taxed', async () => {
