@@ -298,6 +298,94 @@ describe('US taxability with the embedded rules', () => {
     expect((await calcAsOn('2025-06-30', 'MD', 'SAAS_GENERAL', 'BUSINESS')).total_tax_amount).toBe(600);
   });
 
+  it('Puerto Rico services: a consumer pays the 10.5 % state IVU, a business the special 4 % from 2015-10-01', async () => {
+    for (const category of ['SERVICES_GENERAL', 'CONSULTING_SERVICES_GENERAL', 'CONSULTING_SERVICES_PERSONAL']) {
+      const consumer = await calcAsOn('2026-11-22', 'PR', category, 'CONSUMER');
+      expect(consumer.total_tax_amount).toBe(1050);
+      expect(noteOf(consumer)).toMatch(/IVU taxes services in general, not a list of them/);
+      expect(noteOf(consumer)).toMatch(/designated professional services .* special 4% state IVU/);
+      const business = await calcAsOn('2026-11-22', 'PR', category, 'BUSINESS');
+      expect(business.total_tax_amount).toBe(400);
+      expect(business.line_items[0].tax_jurisdictions[0].tax_rate).toBe(0.04);
+      expect(noteOf(business)).toMatch(/business-to-business services\) at the special 4% state IVU since 2015-10-01/);
+    }
+    // No customer type is a consumer.
+    expect((await calc('PR', 'SERVICES_GENERAL')).total_tax_amount).toBe(1050);
+    // Before 2015-10-01 services to a business were not taxable services; consumers paid the general rate.
+    const before = await calcAsOn('2015-09-30', 'PR', 'SERVICES_GENERAL', 'BUSINESS');
+    expect(before.total_tax_amount).toBe(0);
+    expect(noteOf(before)).toMatch(/not taxable services in Puerto Rico before the special 4% IVU began on 2015-10-01/);
+    expect((await calcAsOn('2015-09-30', 'PR', 'SERVICES_GENERAL', 'CONSUMER')).total_tax_amount).toBe(1050);
+    expect((await calcAsOn('2015-10-01', 'PR', 'SERVICES_GENERAL', 'BUSINESS')).total_tax_amount).toBe(400);
+    expect((await calcAsOn('2015-10-01', 'PR', 'SERVICES_GENERAL', 'CONSUMER')).total_tax_amount).toBe(1050);
+  });
+
+  it('Puerto Rico business consulting: exempt before 2015-10-01, the special 4 % from then, whatever the customer type', async () => {
+    const before = await calcOn('2015-09-30', 'PR', 'CONSULTING_SERVICES_BUSINESS');
+    expect(before.total_tax_amount).toBe(0);
+    expect(noteOf(before)).toMatch(/before the special 4% IVU began on 2015-10-01/);
+    const after = await calcOn('2015-10-01', 'PR', 'CONSULTING_SERVICES_BUSINESS');
+    expect(after.total_tax_amount).toBe(400);
+    expect(after.line_items[0].tax_jurisdictions[0].tax_rate).toBe(0.04);
+    expect(noteOf(after)).toMatch(/send that as CONSULTING_SERVICES_GENERAL/);
+    expect((await calcAsOn('2026-11-22', 'PR', 'CONSULTING_SERVICES_BUSINESS', 'BUSINESS')).total_tax_amount).toBe(400);
+  });
+
+  it('Puerto Rico services with an imported 1 % municipal IVU: a consumer pays it, the special 4 % has none', () => {
+    const table: RateTable = {
+      name: 'Puerto Rico with a municipality',
+      source: 'test',
+      effectiveDate: '2015-07-01',
+      jurisdictions: [
+        {
+          id: 'US-PR',
+          country: 'US',
+          level: 'STATE',
+          name: 'Puerto Rico',
+          authorityName: 'Puerto Rico',
+          authorityType: 'STATE',
+          taxType: 'SALES',
+          rateType: 'STATE SALES TAX',
+        },
+        {
+          id: 'US-PR:CITY:SAN JUAN',
+          country: 'US',
+          level: 'CITY',
+          name: 'San Juan',
+          authorityName: 'San Juan',
+          authorityType: 'CITY',
+          taxType: 'SALES',
+          rateType: 'MUNICIPAL SALES TAX',
+          region: 'US-PR',
+        },
+      ],
+      rates: [
+        { jurisdiction: 'US-PR', from: '2015-07-01', rate: '0.105', source: 'test' },
+        { jurisdiction: 'US-PR:CITY:SAN JUAN', from: '2015-07-01', rate: '0.01', source: 'test' },
+      ],
+      locations: [{ key: 'US-PR', jurisdictions: ['US-PR', 'US-PR:CITY:SAN JUAN'] }],
+    };
+    const index = compileRateIndex([...loadDefaultTaxability(), table]);
+    const taxed = (category: string, customerType: 'CONSUMER' | 'BUSINESS') => {
+      const rates = lookupRates(index, 'US-PR', parseDay('2026-11-22')) ?? [];
+      const line = {
+        lineItemId: 'li',
+        referenceLineItemId: '',
+        referenceProductId: '',
+        productName: '',
+        category,
+        amountMinor: 10_000,
+        quantity: 1,
+      };
+      return calculateLines([line], rates, false, undefined, 'lines', undefined, customerType).lines[0]!;
+    };
+    expect(taxed('SERVICES_GENERAL', 'CONSUMER').taxMinor).toBe(1150);
+    const business = taxed('SERVICES_GENERAL', 'BUSINESS');
+    expect(business.taxMinor).toBe(400);
+    expect(business.jurisdictions.map((entry) => entry.taxMinor)).toEqual([400, 0]);
+    expect(taxed('CONSULTING_SERVICES_BUSINESS', 'CONSUMER').taxMinor).toBe(400);
+  });
+
   it('Massachusetts and Missouri: a separately stated SHIPPING line is not taxed', async () => {
     for (const state of ['MA', 'MO']) {
       const result = await calc(state, 'SHIPPING');
