@@ -312,6 +312,28 @@ describe('taxability rules on a calculation', () => {
     );
   });
 
+  it('no rule for the category: the general rate, and a note that says taxkit holds no rule there', () => {
+    // Tennessee has a food rule but none for SaaS: the state and the county tax it in full.
+    const result = tax('US-TN-37201', 'SAAS_GENERAL', 10_000);
+    expect(result.taxMinor).toBe(975);
+    expect(result.jurisdictions.map((entry) => entry.note)).toEqual([
+      'taxkit holds no taxability rule for SAAS_GENERAL here: taxed at the general rate.',
+      'taxkit holds no taxability rule for SAAS_GENERAL here: taxed at the general rate.',
+    ]);
+    // The jurisdiction's own note still follows ("state level only" is never lost).
+    expect(tax('US-NY', 'SAAS_GENERAL', 10_000).jurisdictions[0]!.note).toBe(
+      'taxkit holds no taxability rule for SAAS_GENERAL here: taxed at the general rate. State-level rate only.',
+    );
+    // General merchandise needs no rule: the general rate is its rule, and the note stays the jurisdiction's.
+    expect(tax('US-NY', 'GENERAL_MERCHANDISE', 10_000).jurisdictions[0]!.note).toBe('State-level rate only.');
+    expect(tax('US-TN-37201', 'GENERAL_MERCHANDISE', 10_000).jurisdictions.map((entry) => entry.note)).toEqual([
+      '',
+      '',
+    ]);
+    // A rule that applies keeps its own note, with no gap note beside it.
+    expect(tax('US-TN-37201', 'FOOD_GENERAL', 10_000).jurisdictions[0]!.note).toBe('Tennessee taxes food at 4%.');
+  });
+
   it('a zero reason (exempt customer) still wins over every rule', () => {
     const result = calculateLines([line('SAAS_GENERAL', 10_000)], ratesAt('US-TX-75001'), false, {
       kind: 'exempt_customer',

@@ -34,6 +34,22 @@ const EXEMPT_RULE: CompiledCategoryRule = {
   noteNotApplied: 'This product category is not taxed.',
 };
 
+/** The category a missing rule is the answer for: goods taxed at the general rate. */
+const GENERAL_CATEGORY = 'GENERAL_MERCHANDISE';
+
+/**
+ * The note of a jurisdiction that taxes a line at its general rate because taxkit holds no rule
+ * for the line's category there. For any category but general merchandise that is a gap in
+ * taxkit's data, not a published rule, so the answer says so rather than pass for one; a
+ * jurisdiction whose rate is zero taxes nothing either way and keeps its own note.
+ */
+function noRuleNote(category: string, rate: ResolvedRate): string {
+  const own = rate.jurisdiction.note ?? '';
+  if (category === GENERAL_CATEGORY || rate.units === 0) return own;
+  const gap = `taxkit holds no taxability rule for ${category} here: taxed at the general rate.`;
+  return own === '' ? gap : `${gap} ${own}`;
+}
+
 /**
  * Looks up each jurisdiction's rule for the line's category and turns it into a rate and a
  * base rule. `alwaysExempt`: the category is never taxed (EXEMPT, NON_TAXABLE). `zeroNote`: the
@@ -71,7 +87,7 @@ export function applyRules(
         rate.categories?.get(line.category));
     if (rule === undefined) {
       units[index] = rate.units;
-      notes[index] = rate.jurisdiction.note ?? '';
+      notes[index] = noRuleNote(line.category, rate);
       notApplied[index] = notes[index] as string;
       combinedUnits += rate.units;
       continue;
