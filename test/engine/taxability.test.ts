@@ -277,6 +277,56 @@ describe('US taxability with the embedded rules', () => {
     expect(noteOf(after)).toMatch(/software downloads included, since 2013-06-26/);
   });
 
+  it('Maine e-books: not taxed before 2013-06-26, taxed as products transferred electronically from then', async () => {
+    const before = await calcOn('2013-06-25', 'ME', 'BOOKS_DIGITAL');
+    expect(before.total_tax_amount).toBe(0);
+    expect(noteOf(before)).toMatch(/E-books were not taxed in Maine before 2013-06-26/);
+    const after = await calcOn('2013-06-26', 'ME', 'BOOKS_DIGITAL');
+    expect(after.total_tax_amount).toBe(500);
+    expect(noteOf(after)).toMatch(/Maine taxes e-books as products transferred electronically .* since 2013-06-26/);
+    expect(noteOf(after)).toMatch(/only be read online, .* NON_TAXABLE/);
+    expect((await calc('ME', 'BOOKS_DIGITAL')).total_tax_amount).toBe(550);
+  });
+
+  it('District of Columbia: separately stated shipping is not taxed, candy is exempt food', async () => {
+    const shipping = await calc('DC', 'SHIPPING');
+    expect(shipping.total_tax_amount).toBe(0);
+    expect(shipping.line_items[0].tax_jurisdictions[0].tax_rate).toBe(0);
+    expect(noteOf(shipping)).toMatch(/transportation charges .* are not part of the sales price in the District/);
+    expect((await calcOn('2010-01-01', 'DC', 'SHIPPING')).total_tax_amount).toBe(0);
+    const candy = await calc('DC', 'CANDY');
+    expect(candy.total_tax_amount).toBe(0);
+    expect(noteOf(candy)).toMatch(/Candy is food that SNAP may buy/);
+    expect((await calcOn('2010-01-01', 'DC', 'CANDY')).total_tax_amount).toBe(0);
+    // Soft drinks stay taxed at 8 %, the general 6 % applies to everything else.
+    expect((await calc('DC', 'BEVERAGE_CARBONATED')).total_tax_amount).toBe(800);
+    expect((await calc('DC', 'GENERAL_MERCHANDISE')).total_tax_amount).toBe(600);
+  });
+
+  it('West Virginia candy: no rule before 2013-07-01, exempt with groceries from then', async () => {
+    const before = await calcOn('2013-06-30', 'WV', 'CANDY');
+    expect(before.total_tax_amount).toBe(600);
+    expect(noteOf(before)).toMatch(/taxkit holds no taxability rule for CANDY here/);
+    const after = await calcOn('2013-07-01', 'WV', 'CANDY');
+    expect(after.total_tax_amount).toBe(0);
+    expect(noteOf(after)).toMatch(/Candy is food and food ingredients in West Virginia .* since 2013-07-01/);
+    expect((await calc('WV', 'CANDY')).total_tax_amount).toBe(0);
+  });
+
+  it('West Virginia streams: no rule before TSD-445 (2021-09-01), taxed as a streaming service from then', async () => {
+    const before = await calcOn('2021-08-31', 'WV', 'DIGITAL_VIDEO_STREAMED');
+    expect(before.total_tax_amount).toBe(600);
+    expect(noteOf(before)).toMatch(/taxkit holds no taxability rule for DIGITAL_VIDEO_STREAMED here/);
+    for (const category of ['DIGITAL_VIDEO_STREAMED', 'DIGITAL_VIDEO_STREAMED_LIVE', 'DIGITAL_AUDIO_STREAMED']) {
+      const after = await calcOn('2021-09-01', 'WV', category);
+      expect(after.total_tax_amount).toBe(600);
+      expect(noteOf(after)).toMatch(/West Virginia taxes streaming services .* NON_TAXABLE/);
+    }
+    expect((await calc('WV', 'DIGITAL_AUDIO_STREAMED_LIVE')).total_tax_amount).toBe(600);
+    // Downloads stay untaxed digital products.
+    expect((await calc('WV', 'DIGITAL_AUDIO_PERMANENT_USE_RIGHTS_DOWNLOAD')).total_tax_amount).toBe(0);
+  });
+
   it('business customers: Iowa software and SaaS exempt, New Jersey downloads exempt, Maryland SaaS at 3 %', async () => {
     const iowaBusiness = await calcAsOn('2026-11-22', 'IA', 'SAAS_GENERAL', 'BUSINESS');
     expect(iowaBusiness.total_tax_amount).toBe(0);
