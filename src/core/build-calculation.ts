@@ -53,15 +53,11 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     zero === undefined && country !== undefined
       ? implausibleTaxIdNotice(reverseChargeFacts(facts), country)
       : undefined;
-  const taxed = calculateLines(
-    facts.lines,
-    rates,
-    facts.taxIncluded,
-    zero,
-    facts.linesKey,
+  const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero, {
+    linesKey: facts.linesKey,
     notice,
-    facts.customer.type,
-  );
+    customerType: facts.customer.type,
+  });
   const location = located?.location ?? {
     address: {
       line1: '',

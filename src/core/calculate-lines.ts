@@ -34,6 +34,16 @@ export type ZeroReason =
   /** `note` says which reverse charge applied (intra-EU, UK, Norway, …; src/core/tax-ids/reverse-charge.ts). */
   | { readonly kind: 'reverse_charge'; readonly note?: string };
 
+/** What else {@link calculateLines} needs to know about the lines, each with a default. */
+export interface LinesOptions {
+  /** The lines' domain key in the operation's input, for errors: `lines` (default), or `feeLines` for platform fees. */
+  readonly linesKey?: string | undefined;
+  /** When given, starts every jurisdiction's note (an implausible VAT number). */
+  readonly notice?: string | undefined;
+  /** The customer's type, for rules scoped to business or consumer customers; CONSUMER by default. */
+  readonly customerType?: CustomerType;
+}
+
 export interface LinesResult {
   readonly lines: readonly TaxLine[];
   readonly totalTaxMinor: number;
@@ -68,19 +78,17 @@ function zeroNote(zero: ZeroReason): string {
  *
  * Every amount it returns is exact: a line or total that would pass 2^53 − 1 minor units is
  * refused with 400 INVALID_VALUE keyed to the line's amount (`[linesKey, index, 'amountMinor']`, or
- * `[linesKey]` for a total), rather than summed in floats (README "Limits"). `linesKey` is the
- * domain key of the lines in the operation's input (`lines`, or `feeLines` for platform fees).
- * `notice`, when given, starts every jurisdiction's note (an implausible VAT number).
+ * `[linesKey]` for a total), rather than summed in floats (README "Limits"). See
+ * {@link LinesOptions} for the rest.
  */
 export function calculateLines(
   lines: readonly LineInput[],
   rates: readonly ResolvedRate[],
   taxIncluded: boolean,
   zero: ZeroReason | undefined,
-  linesKey = 'lines',
-  notice?: string,
-  customerType: CustomerType = 'CONSUMER',
+  options: LinesOptions = {},
 ): LinesResult {
+  const { linesKey = 'lines', notice, customerType = 'CONSUMER' } = options;
   const taxed: TaxLine[] = [];
   const totalsKey = [linesKey];
   let totals = NO_LINES;

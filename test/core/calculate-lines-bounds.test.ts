@@ -68,7 +68,7 @@ describe('calculateLines: flat fees in tax-inclusive amounts', () => {
   it('refuses an inclusive amount below the fees it must include, naming the line, instead of going negative', () => {
     let thrown: unknown;
     try {
-      calculateLines([line(155), line(30)], rateWithFee(), true, undefined, 'feeLines');
+      calculateLines([line(155), line(30)], rateWithFee(), true, undefined, { linesKey: 'feeLines' });
     } catch (error) {
       thrown = error;
     }

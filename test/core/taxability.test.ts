@@ -362,21 +362,13 @@ describe('compiling taxability rules', () => {
     const index = compileWith([...RULES, business]);
     const rates = lookupRates(index, 'US-TX-75001', TODAY)!;
     const saas = [line('SAAS_GENERAL', 10_000)];
-    const asBusiness = calculateLines(saas, rates, false, undefined, 'lines', undefined, 'BUSINESS').lines[0]!;
+    const asBusiness = calculateLines(saas, rates, false, undefined, { customerType: 'BUSINESS' }).lines[0]!;
     expect(asBusiness.taxMinor).toBe(0);
     expect(asBusiness.jurisdictions.every((entry) => /bought by a business/.test(entry.note))).toBe(true);
-    const asConsumer = calculateLines(saas, rates, false, undefined, 'lines', undefined, 'CONSUMER').lines[0]!;
+    const asConsumer = calculateLines(saas, rates, false, undefined, { customerType: 'CONSUMER' }).lines[0]!;
     expect(asConsumer.taxMinor).toBe(660);
     // Other categories for a business keep their own rules.
-    const food = calculateLines(
-      [line('FOOD_GENERAL', 10_000)],
-      rates,
-      false,
-      undefined,
-      'lines',
-      undefined,
-      'BUSINESS',
-    );
+    const food = calculateLines([line('FOOD_GENERAL', 10_000)], rates, false, undefined, { customerType: 'BUSINESS' });
     expect(food.lines[0]!.taxMinor).toBe(0);
     expect(() => compileWith([...RULES, business, { ...business, from: '2015-01-01' }])).toThrow(/overlap/);
     expect(() => compileWith([{ ...business, customers: [] }])).toThrow(/customer type/);
@@ -446,10 +438,10 @@ describe('compiling taxability rules', () => {
     const embedded: RateTable = { ...RULE_TABLE, taxability: [...RULES, forBusiness] };
     const before = lookupRates(compileRateIndex([embedded, STATES, LOCALS]), 'US-TX-75001', TODAY) ?? [];
     const food = [line('FOOD_GENERAL', 10_000)];
-    const exempt = calculateLines(food, before, false, undefined, 'lines', undefined, 'BUSINESS').lines[0]!;
+    const exempt = calculateLines(food, before, false, undefined, { customerType: 'BUSINESS' }).lines[0]!;
     expect(exempt.jurisdictions[0]!.note).toBe('Exempt for a business. State-level rate only.');
     const after = lookupRates(compileRateIndex([embedded, STATES, LOCALS, override]), 'US-TX-75001', TODAY) ?? [];
-    const taxed = calculateLines(food, after, false, undefined, 'lines', undefined, 'BUSINESS').lines[0]!;
+    const taxed = calculateLines(food, after, false, undefined, { customerType: 'BUSINESS' }).lines[0]!;
     expect(taxed.taxMinor).toBe(825);
     expect(taxed.jurisdictions[0]!.note).toBe('Taxed here after all. State-level rate only.');
   });

@@ -427,7 +427,7 @@ describe('US taxability with the embedded rules', () => {
         amountMinor: 10_000,
         quantity: 1,
       };
-      return calculateLines([line], rates, false, undefined, 'lines', undefined, customerType).lines[0]!;
+      return calculateLines([line], rates, false, undefined, { customerType }).lines[0]!;
     };
     expect(taxed('SERVICES_GENERAL', 'CONSUMER').taxMinor).toBe(1150);
     const business = taxed('SERVICES_GENERAL', 'BUSINESS');
