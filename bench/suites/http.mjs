@@ -1,13 +1,20 @@
 // HTTP over loopback: `taxkit serve` (memory and SQLite) against a bare node:http server that
 // answers the same bytes, and durable transactions from 50 concurrent clients against the raw
 // insert floor. Servers run as child processes; autocannon drives them from this process.
+//
+// Beside each calculation row, a ceiling for orientation: the bare server made to do, per request,
+// only the work no server answering it can skip: JSON.parse of the body, the time the engine
+// itself takes for the calculation in-process (measured here, in this run, over the same store
+// kind) as busy CPU, and JSON.stringify of the answer. No server doing that work beats it,
+// whatever its HTTP layer, so it tells how much of the gap to the bare floor the work alone
+// explains on this machine, and how much taxkit's HTTP layer adds.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchCart } from '../cart.mjs';
-import { CLI } from '../harness/dist.mjs';
+import { CLI, memory, sqlite, taxkit } from '../harness/dist.mjs';
 import { load, request, startServerProcess } from '../harness/http.mjs';
-import { compareRounds, runRound } from '../harness/measure.mjs';
+import { compareRounds, measureAlone, runRound } from '../harness/measure.mjs';
 import { createRawInsert } from '../floors/raw-sqlite-insert.mjs';
 
 const CONNECTIONS = 50;
@@ -67,9 +74,28 @@ async function makeCalculations(url, count) {
   return ids;
 }
 
+/**
+ * Microseconds the engine takes in-process for one calculation of the bench cart over `store`
+ * (the median of a few one-second rounds): what a ceiling server busy-waits per request.
+ * @param {any} store
+ */
+async function engineMicroseconds(store) {
+  const engine = taxkit.createTaxEngine({ store });
+  const cart = JSON.parse(CART);
+  const measured = await measureAlone({
+    subject: { label: 'engine', run: () => engine.calculations.create(cart) },
+    rounds: 3,
+    ms: 1_000,
+  });
+  await engine.close();
+  return 1e6 / measured.median;
+}
+
 /** @param {{ rounds: number, seconds: number }} settings */
 export async function runHttp({ rounds, seconds }) {
   const directory = mkdtempSync(join(tmpdir(), 'taxkit-bench-http-'));
+  const memoryBusy = await engineMicroseconds(memory.createMemoryStore());
+  const dbBusy = await engineMicroseconds(sqlite.createSqliteStore({ path: join(directory, 'busy.db') }));
   const memoryServer = await startServerProcess([CLI, 'serve', '--memory', '--port', '0'], KEY_ENV);
   const dbServer = await startServerProcess(
     [CLI, 'serve', '--db', join(directory, 'serve.db'), '--port', '0'],
@@ -80,10 +106,13 @@ export async function runHttp({ rounds, seconds }) {
   const bodyFile = join(directory, 'answer.json');
   writeFileSync(bodyFile, Buffer.from(await answer.arrayBuffer()));
   const bareServer = await startServerProcess([BARE, bodyFile]);
+  const memoryCeiling = await startServerProcess([BARE, bodyFile, memoryBusy.toFixed(1)]);
+  const dbCeiling = await startServerProcess([BARE, bodyFile, dbBusy.toFixed(1)]);
+  const servers = [memoryServer, dbServer, bareServer, memoryCeiling, dbCeiling];
 
   try {
     // Warm up every server's JIT before the first round.
-    for (const { url } of [memoryServer, dbServer, bareServer]) {
+    for (const { url } of servers) {
       await calculationLoad('warm-up', url, 1).round();
     }
     const bare = calculationLoad('bare node:http, same response bytes', bareServer.url, seconds);
@@ -94,6 +123,18 @@ export async function runHttp({ rounds, seconds }) {
     });
     const overDb = await compareRounds({
       subject: calculationLoad('taxkit serve --db', dbServer.url, seconds),
+      floor: bare,
+      rounds,
+    });
+    const ceilingLabel = (/** @type {number} */ busy, /** @type {string} */ store) =>
+      `bare node:http + JSON.parse, ${busy.toFixed(1)} µs busy (the engine in-process, ${store}), JSON.stringify`;
+    const memoryCeilingOverBare = await compareRounds({
+      subject: calculationLoad(ceilingLabel(memoryBusy, 'memory store'), memoryCeiling.url, seconds),
+      floor: bare,
+      rounds,
+    });
+    const dbCeilingOverBare = await compareRounds({
+      subject: calculationLoad(ceilingLabel(dbBusy, 'SQLite store'), dbCeiling.url, seconds),
       floor: bare,
       rounds,
     });
@@ -141,9 +182,19 @@ export async function runHttp({ rounds, seconds }) {
         target: { ratio: 0.6 },
       },
       {
+        measure: `ceiling for the row above: a server doing only the unavoidable work (memory store)`,
+        ...memoryCeilingOverBare,
+        target: { orientation: true },
+      },
+      {
         measure: `HTTP serve --db, POST /tax/calculations, ${CONNECTIONS} connections`,
         ...overDb,
         target: { ratio: 0.5 },
+      },
+      {
+        measure: `ceiling for the row above: a server doing only the unavoidable work (SQLite store)`,
+        ...dbCeilingOverBare,
+        target: { orientation: true },
       },
       {
         measure: `durable transactions, SQLite, ${CONNECTIONS} concurrent HTTP clients`,
@@ -152,7 +203,7 @@ export async function runHttp({ rounds, seconds }) {
       },
     ];
   } finally {
-    await Promise.all([memoryServer.stop(), dbServer.stop(), bareServer.stop()]);
+    await Promise.all(servers.map((server) => server.stop()));
     rmSync(directory, { recursive: true, force: true });
   }
 }
