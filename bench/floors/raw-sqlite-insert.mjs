@@ -27,3 +27,36 @@ export function createRawInsert(directory, bodyBytes) {
     close: () => client.close(),
   };
 }
+
+/**
+ * The same raw autocommit INSERT (WAL + FULL), but into taxkit's own `transactions` table in a
+ * file its migrations made, with its primary key and the two unique indexes that hold one sale
+ * per calculation and per `reference_order_id`: what the ledger's uniqueness alone costs, before
+ * taxkit does any work. Each insert copies `row` (a stored transaction) under fresh keys.
+ *
+ * @param {string} path a database file migrated by `createSqliteStore` and closed again
+ * @param {Record<string, unknown>} row a row of `transactions`, as `SELECT *` returns it
+ * @returns {{ run: () => void, close: () => void }}
+ */
+export function createLedgerShapedInsert(path, row) {
+  const client = new Database(path);
+  client.pragma('journal_mode = WAL');
+  client.pragma('synchronous = FULL');
+  const columns = Object.keys(row);
+  const insert = client.prepare(
+    `INSERT INTO transactions (${columns.join(', ')}) VALUES (${columns.map((name) => `@${name}`).join(', ')})`,
+  );
+  let sequence = 0;
+  return {
+    run() {
+      sequence += 1;
+      insert.run({
+        ...row,
+        id: `tr_${sequence}`,
+        calculation_id: `calc_${sequence}`,
+        reference_order_id: `order-${sequence}`,
+      });
+    },
+    close: () => client.close(),
+  };
+}
