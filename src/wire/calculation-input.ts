@@ -40,8 +40,7 @@ export function parseCalculationInput(body: CalculationRequest | unknown, call: 
     lines: toLineItems(request.order_details.line_items),
     metadata: (request.metadata ?? {}) as Metadata,
   };
-  // Optional keys are set only when present (exactOptionalPropertyTypes), by assignment: a
-  // conditional spread in the literal costs V8 a generic copy on every calculation.
+  // Optional keys are set only when present, by assignment (see Writable).
   if (request.origin_address !== undefined) input.originAddress = toAddress(request.origin_address);
   if (taxDate !== undefined) input.taxDate = taxDate;
   return input;
