@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { TaxError } from '../core/errors.ts';
 import { errorResponse } from './error-response.ts';
+import { randomUuid } from '../random-uuid.ts';
 
 /**
  * Answers the requests node:http's parser refuses (oversized headers, malformed framing, a
@@ -27,7 +27,7 @@ export function answerFramingErrors(server: Server): void {
       return;
     }
     const response = errorResponse(framingError(error.code), {
-      requestId: `req_${randomUUID()}`,
+      requestId: `req_${randomUuid()}`,
       version: undefined,
       report: () => undefined,
     });

@@ -1,9 +1,9 @@
 import type { HttpEngine } from './http-engine.ts';
 import type { HttpOptions } from './http-options.ts';
-import { randomUUID } from 'node:crypto';
 import { createHttpApp, type HttpApp } from './create-http-app.ts';
 import { handleRequest } from './handle-request.ts';
 import { internalErrorResponse } from './internal-error-response.ts';
+import { randomUuid } from '../random-uuid.ts';
 
 export interface FetchHandlerOptions extends HttpOptions {
   /**
@@ -43,7 +43,7 @@ export function createFetchHandler(
     } catch (error) {
       // The router answers every failure itself; this guards the translation around it, so a
       // bug there is a 500 and never a rejected promise or a success.
-      const fallback = internalErrorResponse(`req_${randomUUID()}`);
+      const fallback = internalErrorResponse(`req_${randomUuid()}`);
       try {
         app.onError(error, { requestId: fallback.headers['X-Request-ID'] as string, method: request.method, path: '' });
       } catch {

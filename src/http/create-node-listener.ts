@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHttpApp, type HttpApp } from './create-http-app.ts';
 import { routeRequest } from './handle-request.ts';
@@ -6,6 +5,7 @@ import { internalErrorResponse } from './internal-error-response.ts';
 import type { HttpEngine } from './http-engine.ts';
 import type { HttpRequest, HttpResponse } from './http-message.ts';
 import type { HttpOptions } from './http-options.ts';
+import { randomUuid } from '../random-uuid.ts';
 
 export interface NodeListenerOptions extends HttpOptions {
   /**
@@ -142,7 +142,7 @@ function write(app: HttpApp, request: HttpRequest, response: ServerResponse, ans
 }
 
 function fail(app: HttpApp, request: HttpRequest, response: ServerResponse, error: unknown): void {
-  const fallback = internalErrorResponse(`req_${randomUUID()}`);
+  const fallback = internalErrorResponse(`req_${randomUuid()}`);
   try {
     app.onError(error, {
       requestId: fallback.headers['X-Request-ID'] as string,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { TaxError } from '../core/errors.ts';
 import type { CallContext } from '../engine-deps.ts';
 import { parseApiVersion, requireVersion, type ApiVersion } from '../wire/api-version.ts';
@@ -10,6 +9,7 @@ import { headerValue, type HttpRequest, type HttpResponse } from './http-message
 import { jsonResponse } from './json-response.ts';
 import type { Method, Operation } from './route-table.ts';
 import { readJsonBody } from './read-json-body.ts';
+import { randomUuid } from '../random-uuid.ts';
 
 const NO_BODY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
@@ -35,7 +35,7 @@ export async function handleRequest(app: HttpApp, request: HttpRequest): Promise
  * response at once, so the `node:http` listener writes it in the same turn. Never throws.
  */
 export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse | Promise<HttpResponse> {
-  const requestId = `req_${randomUUID()}`;
+  const requestId = `req_${randomUuid()}`;
   const method = request.method.toUpperCase();
   let version: ApiVersion | undefined;
   let versionError: unknown;
