@@ -103,6 +103,8 @@ const TABLES: Record<string, () => string> = {
         ['SHIPPING', 'shipping'],
         ['GIFT_CARDS', 'gift cards'],
         ['SERVICES_GENERAL', 'services'],
+        ['CIGARETTE_PACK', 'cigarettes'],
+        ['VAPOR_NICOTINE', 'vapor'],
       ],
     ),
   ca: () =>

@@ -68,6 +68,7 @@ const PLACES: Record<string, [string, string]> = {
   KS: ['US', '66603'],
   NV: ['US', '89501'],
   PR: ['US', '00926'],
+  GA: ['US', '30303'],
 };
 
 function body(state: string, category: string, amount: number, quantity = 1, included = false): CalculationRequest {
@@ -739,5 +740,140 @@ describe('US taxability with the embedded rules', () => {
       product: { product_tax_code: 'CLOTHING' },
     });
     expect(rest.tax_jurisdictions[0].note).toMatch(/first \$175/);
+  });
+});
+
+describe('US tobacco and vapor products (issue 9)', () => {
+  /** Every tobacco note says what taxkit leaves out: the excise (or in-lieu) taxes. */
+  const EXCISE_LEFT_OUT = /taxkit does not calculate|taxkit calculates neither|not calculated by taxkit/;
+
+  it.each([
+    ['TX', 'CIGARETTE_PACK', 625, /Texas state and local sales taxes apply to cigarettes/],
+    ['TX', 'VAPOR_NICOTINE', 625, /e-cigarettes and e-liquids, with or without nicotine/],
+    ['TX', 'VAPOR_NO_NICOTINE', 625, /e-cigarettes and e-liquids, with or without nicotine/],
+    ['CO', 'CIGARETTE_PACK', 290, /exempt from city, county and special district sales taxes/],
+    ['VA', 'CIGARS', 530, /applies to cigarettes, cigars and other tobacco products/],
+    ['IA', 'TOBACCO_CHEWING', 600, /Iowa sales tax applies to cigarettes and tobacco products/],
+    ['AL', 'CIGARETTE_CARTON', 400, /tobacco taxes are part of the taxable price/],
+    ['WA', 'TOBACCO_CIGARETTE', 650, /Washington retail sales tax applies to cigarettes/],
+    ['MN', 'CIGARS', 688, /general sales tax on tobacco products other than cigarettes/],
+    ['CA', 'VAPOR_NICOTINE', 725, /Electronic Cigarette Excise Tax/],
+    ['NY', 'CIGARETTE_ELECTRONIC', 400, /20% supplemental tax/],
+    ['IN', 'VAPOR_NO_NICOTINE', 700, /electronic cigarette tax/],
+  ])(
+    '%s %s: sales tax at the general rate, and the note says so and that excise is left out',
+    async (state, category, due, note) => {
+      const result = await calc(state, category);
+      expect(result.total_tax_amount).toBe(due);
+      expect(noteOf(result)).toMatch(note);
+      expect(noteOf(result)).toMatch(EXCISE_LEFT_OUT);
+    },
+  );
+
+  it.each([
+    ['MN', 'CIGARETTE_PACK', /collects its sales tax on cigarettes from distributors/],
+    ['MN', 'TOBACCO_CIGARETTE', /retailers charge no sales tax on cigarettes/],
+    ['DC', 'CIGARETTE_CARTON', /surtax on cigarettes in lieu of its sales tax/],
+  ])(
+    '%s %s: no sales tax, because a tax in lieu of it is collected before the retail sale',
+    async (state, category, note) => {
+      const result = await calc(state, category);
+      expect(result.total_tax_amount).toBe(0);
+      expect(result.line_items[0].tax_jurisdictions[0].tax_rate).toBe(0);
+      expect(noteOf(result)).toMatch(note);
+      expect(noteOf(result)).toMatch(EXCISE_LEFT_OUT);
+      // The exemption is for cigarettes only.
+      expect((await calc(state, 'GENERAL_MERCHANDISE')).total_tax_amount).toBeGreaterThan(0);
+    },
+  );
+
+  it('District of Columbia cigarettes: taxed before 2012-03-31 (no rule), exempt from then', async () => {
+    const before = await calcOn('2012-03-30', 'DC', 'CIGARETTE_PACK');
+    expect(before.total_tax_amount).toBe(600);
+    expect(noteOf(before)).toMatch(/holds no taxability rule for CIGARETTE_PACK/);
+    const after = await calcOn('2012-03-31', 'DC', 'CIGARETTE_PACK');
+    expect(after.total_tax_amount).toBe(0);
+    expect(noteOf(after)).toMatch(/in lieu of its sales tax/);
+  });
+
+  it('Colorado cigarettes: the rule starts on 2009-07-01, when the state tax on them resumed', async () => {
+    const before = await calcOn('2009-06-30', 'CO', 'CIGARETTE_PACK');
+    expect(before.total_tax_amount).toBe(290);
+    expect(noteOf(before)).toMatch(/holds no taxability rule for CIGARETTE_PACK/);
+    const after = await calcOn('2009-07-01', 'CO', 'CIGARETTE_PACK');
+    expect(after.total_tax_amount).toBe(290);
+    expect(noteOf(after)).toMatch(/Colorado charges its state sales tax on cigarettes \(since 2009-07-01\)/);
+  });
+
+  it('Minnesota other tobacco products: the rule starts on 2013-11-01, the earliest page found', async () => {
+    expect(noteOf(await calcOn('2013-10-31', 'MN', 'TOBACCO_SMOKING'))).toMatch(/holds no taxability rule/);
+    const after = await calcOn('2013-11-01', 'MN', 'TOBACCO_SMOKING');
+    expect(after.total_tax_amount).toBe(688);
+    expect(noteOf(after)).toMatch(/other than cigarettes/);
+  });
+
+  it('Colorado cigarettes with an imported city rate: the state taxes them, the city does not', () => {
+    const table: RateTable = {
+      name: 'Colorado with a city',
+      source: 'test',
+      effectiveDate: '2020-01-01',
+      jurisdictions: [
+        {
+          id: 'US-CO',
+          country: 'US',
+          level: 'STATE',
+          name: 'Colorado',
+          authorityName: 'Colorado',
+          authorityType: 'STATE',
+          taxType: 'SALES',
+          rateType: 'STATE SALES TAX',
+        },
+        {
+          id: 'US-CO:CITY:DENVER',
+          country: 'US',
+          level: 'CITY',
+          name: 'Denver',
+          authorityName: 'Denver',
+          authorityType: 'CITY',
+          taxType: 'SALES',
+          rateType: 'CITY SALES TAX',
+          region: 'US-CO',
+        },
+      ],
+      rates: [
+        { jurisdiction: 'US-CO', from: '2020-01-01', rate: '0.029', source: 'test' },
+        { jurisdiction: 'US-CO:CITY:DENVER', from: '2020-01-01', rate: '0.0481', source: 'test' },
+      ],
+      locations: [{ key: 'US-CO', jurisdictions: ['US-CO', 'US-CO:CITY:DENVER'] }],
+    };
+    const index = compileRateIndex([...loadDefaultTaxability(), table]);
+    const taxed = (category: string) => {
+      const rates = lookupRates(index, 'US-CO', parseDay('2026-11-22')) ?? [];
+      const line = {
+        lineItemId: 'li',
+        referenceLineItemId: '',
+        referenceProductId: '',
+        productName: '',
+        category,
+        amountMinor: 10_000,
+        quantity: 1,
+      };
+      return calculateLines([line], rates, false, undefined).lines[0]!;
+    };
+    const pack = taxed('CIGARETTE_PACK');
+    expect(pack.jurisdictions.map((entry) => entry.taxMinor)).toEqual([290, 0]);
+    expect(pack.jurisdictions[1]!.note).toMatch(/exempt from city, county and special district sales taxes/);
+    // Cigars carry no Colorado rule: the city taxes them at its general rate.
+    expect(taxed('CIGARS').jurisdictions.map((entry) => entry.taxMinor)).toEqual([290, 481]);
+  });
+
+  it.each([
+    ['OK', 'CIGARETTE_PACK', 450],
+    ['MD', 'VAPOR_NICOTINE', 600],
+    ['GA', 'CIGARS', 400],
+  ])('%s %s: left out, so the general rate and the no-rule note', async (state, category, due) => {
+    const result = await calc(state, category);
+    expect(result.total_tax_amount).toBe(due);
+    expect(noteOf(result)).toMatch(new RegExp(`holds no taxability rule for ${category}`));
   });
 });
