@@ -13,6 +13,31 @@ const HEADER =
   'State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel';
 type Wire = Record<string, any>;
 
+/**
+ * New York ZIPs by county (the county comes from the ZIP -> county table): the counties that exempt
+ * clothing under $110 from their own tax (Publication 718-C, Part 1), Erie, which does not, and
+ * Dutchess and Putnam, in the MCTD, whose 0.375 % is a district named after the tax region.
+ * The rates are fixture rates.
+ */
+const NY_EXEMPTING: readonly [zip: string, county: string][] = [
+  ['14701', 'CHAUTAUQUA'],
+  ['13830', 'CHENANGO'],
+  ['12534', 'COLUMBIA'],
+  ['13753', 'DELAWARE'],
+  ['12414', 'GREENE'],
+  ['12164', 'HAMILTON'],
+  ['13827', 'TIOGA'],
+  ['14513', 'WAYNE'],
+  ['14604', 'MONROE'],
+];
+const NY_COUNTY_ROWS = [
+  ...NY_EXEMPTING.map(([zip]) => `NY,${zip},PLACE ${zip},0.080000,0.040000,0.040000,0.000000,0.000000,1\n`),
+  'NY,14202,BUFFALO,0.087500,0.040000,0.047500,0.000000,0.000000,1\n',
+  'NY,12601,POUGHKEEPSIE,0.081250,0.040000,0.037500,0.000000,0.003750,1\n',
+  'NY,10541,MAHOPAC,0.083750,0.040000,0.040000,0.000000,0.003750,1\n',
+  'NY,13035,CAZENOVIA,0.080000,0.040000,0.040000,0.000000,0.000000,1\n',
+].join('');
+
 async function importedEngine() {
   const store = createMemoryStore();
   const inputs = [
@@ -26,7 +51,12 @@ async function importedEngine() {
     },
     {
       fileName: 'TAXRATES_ZIP5_NY202611.csv',
-      text: `${HEADER}\nNY,10001,NEW YORK CITY,0.088750,0.040000,0.000000,0.045000,0.003750,1\nNY,12207,ALBANY,0.080000,0.040000,0.040000,0.000000,0.000000,1\n`,
+      text: `${HEADER}\nNY,10001,NEW YORK CITY,0.088750,0.040000,0.000000,0.045000,0.003750,1\nNY,12207,ALBANY,0.080000,0.040000,0.040000,0.000000,0.000000,1\n${NY_COUNTY_ROWS}`,
+    },
+    {
+      // An older vintage, so that sales dated 2012 to 2026 in these ZIPs use imported local rates.
+      fileName: 'TAXRATES_ZIP5_NY201201.csv',
+      text: `${HEADER}\nNY,10541,MAHOPAC,0.083750,0.040000,0.040000,0.000000,0.003750,1\nNY,13035,CAZENOVIA,0.080000,0.040000,0.040000,0.000000,0.000000,1\n`,
     },
     {
       // Mecklenburg: 2 % county + 0.5 % transit; Durham: 2.25 % county + 0.5 % transit.
@@ -107,6 +137,85 @@ describe('taxability on imported local rates', () => {
       expect(coat.line_items[0].tax_jurisdictions[1].note).toMatch(/Not applied/);
       // General merchandise in the city is untouched by the clothing rule.
       expect((await create(engine, sale('NY', '10001', 'GENERAL_MERCHANDISE', 5_000))).total_tax_amount).toBe(444);
+    });
+
+    describe('New York counties that exempt clothing under $110 (Publication 718-C, Part 1)', () => {
+      const levels = (result: Wire) =>
+        (result.line_items[0].tax_jurisdictions as Wire[]).map((entry) => [entry.tax_authority_type, entry.tax_rate]);
+      const dated = (body: Wire, day: string) => ({ ...body, tax_date: Date.parse(`${day}T12:00:00Z`) / 1000 });
+
+      it('no state and no county tax under $110; $110 and up pays both', async () => {
+        const engine = await importedEngine();
+        for (const [zip, county] of NY_EXEMPTING) {
+          const shirt = await create(engine, sale('NY', zip, 'CLOTHING_GENERAL', 10_999));
+          expect(levels(shirt), zip).toEqual([
+            ['STATE', 0],
+            ['COUNTY', 0],
+          ]);
+          expect(shirt.total_tax_amount, zip).toBe(0);
+          const entry = shirt.line_items[0].tax_jurisdictions[1] as Wire;
+          expect(entry.jurisdiction_name, zip).toBe(county);
+          expect(entry.note, zip).toMatch(/exempts? clothing and footwear sold for less than \$110/);
+          expect(entry.note.toUpperCase(), zip).toContain(county);
+          const coat = await create(engine, sale('NY', zip, 'CLOTHING_GENERAL', 11_000));
+          expect(levels(coat), zip).toEqual([
+            ['STATE', 0.04],
+            ['COUNTY', 0.04],
+          ]);
+          expect(coat.total_tax_amount, zip).toBe(880);
+        }
+      });
+
+      it('a county that does not exempt it (Erie) still taxes the county part under $110', async () => {
+        const engine = await importedEngine();
+        const shirt = await create(engine, sale('NY', '14202', 'CLOTHING_GENERAL', 4_000));
+        expect(levels(shirt)).toEqual([
+          ['STATE', 0],
+          ['COUNTY', 0.0475],
+        ]);
+        expect(shirt.total_tax_amount).toBe(190);
+      });
+
+      it('Dutchess: no county tax under $110; the MCTD district, named after the tax region, is still charged', async () => {
+        const engine = await importedEngine();
+        const shirt = await create(engine, sale('NY', '12601', 'CLOTHING_GENERAL', 4_000));
+        expect(levels(shirt)).toEqual([
+          ['STATE', 0],
+          ['COUNTY', 0],
+          ['DISTRICT', 0.00375],
+        ]);
+        expect(shirt.total_tax_amount).toBe(15);
+        expect(shirt.line_items[0].tax_jurisdictions[1].note).toMatch(/Dutchess County exempts/);
+      });
+
+      it('Putnam: exempt from 2024-03-01 for two years, taxed before and after', async () => {
+        const engine = await importedEngine();
+        const shirt = sale('NY', '10541', 'CLOTHING_GENERAL', 4_000);
+        const county = async (day: string) =>
+          (await create(engine, dated(shirt, day))).line_items[0].tax_jurisdictions[1].tax_rate;
+        expect(await county('2024-02-29')).toBe(0.04);
+        expect(await county('2024-03-01')).toBe(0);
+        expect(await county('2026-02-28')).toBe(0);
+        expect(await county('2026-03-01')).toBe(0.04);
+        expect((await create(engine, shirt)).line_items[0].tax_jurisdictions[1].tax_rate).toBe(0.04);
+      });
+
+      it('Madison: exempt until it reimposed its tax on 2013-03-01', async () => {
+        const engine = await importedEngine();
+        const shirt = sale('NY', '13035', 'CLOTHING_GENERAL', 4_000);
+        const before = await create(engine, dated(shirt, '2013-02-28'));
+        expect(levels(before)).toEqual([
+          ['STATE', 0],
+          ['COUNTY', 0],
+        ]);
+        expect(before.line_items[0].tax_jurisdictions[1].note).toMatch(/Madison County exempted/);
+        const after = await create(engine, dated(shirt, '2013-03-01'));
+        expect(levels(after)).toEqual([
+          ['STATE', 0],
+          ['COUNTY', 0.04],
+        ]);
+        expect(after.total_tax_amount).toBe(160);
+      });
     });
 
     it('North Carolina food: no state tax, 2 % in every county whatever its general rate, no transit tax', async () => {
