@@ -34,6 +34,8 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
   'SK 5': 'Slovakia introduced a 5% reduced rate (food, books, medicines) from 2025-01-01 (vatrates has only 10)',
   'SI 5': 'Slovenia taxes books and newspapers at 5% since 2020-01-01 (vatrates has only 9.5)',
   'EE 5': 'Estonia taxed press publications at 5% from 2018-07-01 to 2024-12-31 (vatrates has only 9)',
+  'CY 3':
+    'Cyprus introduced a 3% rate for books, newspapers and magazines, printed and electronic, on 2023-07-21 (vatrates has 5 and 9)',
   'LT 12':
     'Lithuania replaced its 9% reduced rate with 12% (accommodation, passenger transport, culture) on 2026-01-01 (vatrates has 5 and 9)',
 };

@@ -129,6 +129,7 @@ const TABLES: Record<string, () => string> = {
       ['CLOTHING_CHILDREN', "children's clothing"],
       ['PASSENGER_TRANSPORT', 'passenger transport'],
       ['MEDICINES_PRESCRIPTION', 'prescription medicines'],
+      ['SAAS_GENERAL', 'SaaS'],
     ]),
 };
 
