@@ -383,53 +383,14 @@ describe('US taxability with the embedded rules', () => {
   });
 
   it('Puerto Rico services with an imported 1 % municipal IVU: a consumer pays it, the special 4 % has none', () => {
-    const table: RateTable = {
-      name: 'Puerto Rico with a municipality',
-      source: 'test',
-      effectiveDate: '2015-07-01',
-      jurisdictions: [
-        {
-          id: 'US-PR',
-          country: 'US',
-          level: 'STATE',
-          name: 'Puerto Rico',
-          authorityName: 'Puerto Rico',
-          authorityType: 'STATE',
-          taxType: 'SALES',
-          rateType: 'STATE SALES TAX',
-        },
-        {
-          id: 'US-PR:CITY:SAN JUAN',
-          country: 'US',
-          level: 'CITY',
-          name: 'San Juan',
-          authorityName: 'San Juan',
-          authorityType: 'CITY',
-          taxType: 'SALES',
-          rateType: 'MUNICIPAL SALES TAX',
-          region: 'US-PR',
-        },
-      ],
-      rates: [
-        { jurisdiction: 'US-PR', from: '2015-07-01', rate: '0.105', source: 'test' },
-        { jurisdiction: 'US-PR:CITY:SAN JUAN', from: '2015-07-01', rate: '0.01', source: 'test' },
-      ],
-      locations: [{ key: 'US-PR', jurisdictions: ['US-PR', 'US-PR:CITY:SAN JUAN'] }],
-    };
-    const index = compileRateIndex([...loadDefaultTaxability(), table]);
-    const taxed = (category: string, customerType: 'CONSUMER' | 'BUSINESS') => {
-      const rates = lookupRates(index, 'US-PR', parseDay('2026-11-22')) ?? [];
-      const line = {
-        lineItemId: 'li',
-        referenceLineItemId: '',
-        referenceProductId: '',
-        productName: '',
-        category,
-        amountMinor: 10_000,
-        quantity: 1,
-      };
-      return calculateLines([line], rates, false, undefined, { customerType }).lines[0]!;
-    };
+    const index = stateWithCity({
+      region: 'US-PR',
+      state: ['Puerto Rico', '0.105'],
+      city: ['San Juan', '0.01', 'MUNICIPAL SALES TAX'],
+      from: '2015-07-01',
+    });
+    const taxed = (category: string, customerType: 'CONSUMER' | 'BUSINESS') =>
+      taxOneLine(index, 'US-PR', category, customerType);
     expect(taxed('SERVICES_GENERAL', 'CONSUMER').taxMinor).toBe(1150);
     const business = taxed('SERVICES_GENERAL', 'BUSINESS');
     expect(business.taxMinor).toBe(400);
@@ -813,53 +774,13 @@ describe('US tobacco and vapor products (issue 9)', () => {
   });
 
   it('Colorado cigarettes with an imported city rate: the state taxes them, the city does not', () => {
-    const table: RateTable = {
-      name: 'Colorado with a city',
-      source: 'test',
-      effectiveDate: '2020-01-01',
-      jurisdictions: [
-        {
-          id: 'US-CO',
-          country: 'US',
-          level: 'STATE',
-          name: 'Colorado',
-          authorityName: 'Colorado',
-          authorityType: 'STATE',
-          taxType: 'SALES',
-          rateType: 'STATE SALES TAX',
-        },
-        {
-          id: 'US-CO:CITY:DENVER',
-          country: 'US',
-          level: 'CITY',
-          name: 'Denver',
-          authorityName: 'Denver',
-          authorityType: 'CITY',
-          taxType: 'SALES',
-          rateType: 'CITY SALES TAX',
-          region: 'US-CO',
-        },
-      ],
-      rates: [
-        { jurisdiction: 'US-CO', from: '2020-01-01', rate: '0.029', source: 'test' },
-        { jurisdiction: 'US-CO:CITY:DENVER', from: '2020-01-01', rate: '0.0481', source: 'test' },
-      ],
-      locations: [{ key: 'US-CO', jurisdictions: ['US-CO', 'US-CO:CITY:DENVER'] }],
-    };
-    const index = compileRateIndex([...loadDefaultTaxability(), table]);
-    const taxed = (category: string) => {
-      const rates = lookupRates(index, 'US-CO', parseDay('2026-11-22')) ?? [];
-      const line = {
-        lineItemId: 'li',
-        referenceLineItemId: '',
-        referenceProductId: '',
-        productName: '',
-        category,
-        amountMinor: 10_000,
-        quantity: 1,
-      };
-      return calculateLines([line], rates, false, undefined).lines[0]!;
-    };
+    const index = stateWithCity({
+      region: 'US-CO',
+      state: ['Colorado', '0.029'],
+      city: ['Denver', '0.0481', 'CITY SALES TAX'],
+      from: '2020-01-01',
+    });
+    const taxed = (category: string) => taxOneLine(index, 'US-CO', category, 'CONSUMER');
     const pack = taxed('CIGARETTE_PACK');
     expect(pack.jurisdictions.map((entry) => entry.taxMinor)).toEqual([290, 0]);
     expect(pack.jurisdictions[1]!.note).toMatch(/exempt from city, county and special district sales taxes/);
@@ -877,3 +798,73 @@ describe('US tobacco and vapor products (issue 9)', () => {
     expect(noteOf(result)).toMatch(new RegExp(`holds no taxability rule for ${category}`));
   });
 });
+
+/**
+ * The embedded rules over a test table of one state and one imported city in it (`region` is
+ * its location key too): what an imported local table meets.
+ */
+function stateWithCity(table: {
+  region: string;
+  state: [name: string, rate: string];
+  city: [name: string, rate: string, rateType: string];
+  from: string;
+}) {
+  const { region, from } = table;
+  const [stateName, stateRate] = table.state;
+  const [cityName, cityRate, cityRateType] = table.city;
+  const cityId = `${region}:CITY:${cityName.toUpperCase()}`;
+  const rates: RateTable = {
+    name: `${stateName} with a city`,
+    source: 'test',
+    effectiveDate: from,
+    jurisdictions: [
+      {
+        id: region,
+        country: 'US',
+        level: 'STATE',
+        name: stateName,
+        authorityName: stateName,
+        authorityType: 'STATE',
+        taxType: 'SALES',
+        rateType: 'STATE SALES TAX',
+      },
+      {
+        id: cityId,
+        country: 'US',
+        level: 'CITY',
+        name: cityName,
+        authorityName: cityName,
+        authorityType: 'CITY',
+        taxType: 'SALES',
+        rateType: cityRateType,
+        region,
+      },
+    ],
+    rates: [
+      { jurisdiction: region, from, rate: stateRate, source: 'test' },
+      { jurisdiction: cityId, from, rate: cityRate, source: 'test' },
+    ],
+    locations: [{ key: region, jurisdictions: [region, cityId] }],
+  };
+  return compileRateIndex([...loadDefaultTaxability(), rates]);
+}
+
+/** One $100.00 line of `category` taxed with `index`'s rates for `key` on 2026-11-22. */
+function taxOneLine(
+  index: ReturnType<typeof compileRateIndex>,
+  key: string,
+  category: string,
+  customerType: 'CONSUMER' | 'BUSINESS',
+) {
+  const rates = lookupRates(index, key, parseDay('2026-11-22')) ?? [];
+  const line = {
+    lineItemId: 'li',
+    referenceLineItemId: '',
+    referenceProductId: '',
+    productName: '',
+    category,
+    amountMinor: 10_000,
+    quantity: 1,
+  };
+  return calculateLines([line], rates, false, undefined, { customerType }).lines[0]!;
+}
