@@ -8,7 +8,11 @@ import { randomFillSync } from 'node:crypto';
 const POOL_BYTES = 64 * 1024;
 const pool = Buffer.allocUnsafeSlow(POOL_BYTES);
 let used = POOL_BYTES;
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+const DIGITS = Buffer.from('0123456789abcdef', 'latin1');
+/** Where each of the 16 bytes' two hex digits go in `xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx`. */
+const OFFSETS = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34];
+/** The UUID's text, written in place and decoded once: joining 20 pieces as strings cost twice as much. */
+const text = Buffer.alloc(36, '-');
 
 /**
  * A random (version 4) UUID such as `crypto.randomUUID()` returns, from the same CSPRNG, drawn
@@ -21,7 +25,14 @@ export function randomUuid(): string {
   }
   const at = used;
   used += 16;
-  const hex = (offset: number) => HEX[pool[at + offset] as number] as string;
   // Byte 6 carries the version (4) in its high nibble, byte 8 the variant (10xx) in its high bits.
-  return `${hex(0)}${hex(1)}${hex(2)}${hex(3)}-${hex(4)}${hex(5)}-${HEX[((pool[at + 6] as number) & 0x0f) | 0x40]}${hex(7)}-${HEX[((pool[at + 8] as number) & 0x3f) | 0x80]}${hex(9)}-${hex(10)}${hex(11)}${hex(12)}${hex(13)}${hex(14)}${hex(15)}`;
+  pool[at + 6] = ((pool[at + 6] as number) & 0x0f) | 0x40;
+  pool[at + 8] = ((pool[at + 8] as number) & 0x3f) | 0x80;
+  for (let index = 0; index < 16; index += 1) {
+    const byte = pool[at + index] as number;
+    const offset = OFFSETS[index] as number;
+    text[offset] = DIGITS[byte >> 4] as number;
+    text[offset + 1] = DIGITS[byte & 0x0f] as number;
+  }
+  return text.toString('latin1');
 }
