@@ -96,7 +96,9 @@ function resolveUs(
     );
   }
   const place = tables.usZipPlace(zip5);
-  const cityMatches = place !== undefined && place.state === province && sameCity(address.city, place.city);
+  // An address without a city (a postal code alone, the common API call) skips the spelling fold.
+  const cityMatches =
+    place !== undefined && place.state === province && address.city !== '' && sameCity(address.city, place.city);
   const precision: ResolutionPrecision = match[2] === undefined ? 'POSTAL' : 'POSTAL_PLUS';
   return {
     location: {
