@@ -6,7 +6,7 @@ import type { IdPrefix, Ids } from './ports/ids.ts';
  * a random UUID, e.g. `calc_1748380341807e125e1a0-415e-407d-98e4-00d2717f4ac9`.
  */
 export function createRandomIds(): Ids {
-  return { next: (prefix: IdPrefix, nowMs: number) => `${prefix}_${nowMs}${randomUuid()}` };
+  return { next: (prefix: IdPrefix, nowMs: number) => `${prefix}_${nowMs}${randomUuid()}`, random: true };
 }
 
 /**

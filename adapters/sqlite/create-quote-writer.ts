@@ -9,9 +9,11 @@ export interface QuoteWriter {
   /**
    * Queues `calculation` for the next batch; it is readable through {@link QuoteWriter.get}
    * at once. Throws CALCULATION id taken when the id is already kept, and STORAGE_UNAVAILABLE
-   * when batches have been failing and the queue is full.
+   * when batches have been failing and the queue is full. `randomId`: the id was drawn at
+   * random, so only the queue is checked, not the file: the file's check is an autocommit read
+   * (lock, WAL check, unlock) that cost about as much as the rest of the insert together.
    */
-  insert(tenant: Tenant, calculation: Calculation): void;
+  insert(tenant: Tenant, calculation: Calculation, randomId: boolean): void;
   /** The calculation, from the queue or the file, as a new object. */
   get(tenant: Tenant, id: string): Calculation | undefined;
   /** Writes the queued calculations now (before a sweep, a close). */
@@ -115,10 +117,10 @@ export function createQuoteWriter(client: Database.Database, durable: boolean): 
   }
 
   return {
-    insert(tenant, calculation) {
+    insert(tenant, calculation, randomId) {
       if (!client.open) throw new TypeError('The database connection is not open');
       const key = keyOf(tenant, calculation.id);
-      if (queued.has(key) || select.get(tenant.accountId, tenant.mode, calculation.id) !== undefined) {
+      if (queued.has(key) || (!randomId && select.get(tenant.accountId, tenant.mode, calculation.id) !== undefined)) {
         throw idTaken('calculation', calculation.id);
       }
       if (queued.size >= MAX_QUEUED) {

@@ -117,7 +117,8 @@ export function createSqliteLedger(
   };
 
   return {
-    insertCalculation: (tenant, calculation) => settle(() => quotes.insert(tenant, calculation)),
+    insertCalculation: (tenant, calculation, options) =>
+      settle(() => quotes.insert(tenant, calculation, options?.randomId === true)),
     deleteCalculationsExpiredBefore: (before, limit) =>
       settle(() => {
         quotes.flush();

@@ -71,7 +71,7 @@ export async function createCalculation(
     },
     rates,
   );
-  await deps.store.insertCalculation(tenant, calculation);
+  await deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true });
   deps.sweeper.request(calculation.createdAt);
   return calculation;
 }

@@ -106,7 +106,7 @@ export async function createPlatformCalculation(
     },
     rates,
   );
-  await deps.store.insertCalculation(tenant, calculation);
+  await deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true });
   deps.sweeper.request(calculation.createdAt);
   return calculation;
 }

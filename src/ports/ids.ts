@@ -5,6 +5,12 @@
  */
 export interface Ids {
   next(prefix: IdPrefix, nowMs: number): string;
+  /**
+   * True when every id carries 122 bits from a CSPRNG (a version-4 UUID), so no two ever meet,
+   * in this process, another, or a restart: a store may then skip looking for an id already
+   * taken. Leave it unset for deterministic ids (seeded, counting), which can repeat.
+   */
+  readonly random?: boolean;
 }
 
 export type IdPrefix = 'calc' | 'calc_platform' | 'li' | 'tr' | 'ref' | 'rev' | 'cust' | 'merch';

@@ -61,11 +61,20 @@ export type RefundPlanner = (transaction: Transaction, remaining: readonly LineB
  */
 export type ReversalPlanner = (refund: Refund, transaction: Transaction) => RefundReversal;
 
+export interface InsertCalculationOptions {
+  readonly randomId?: boolean;
+}
+
 export interface TaxStore {
   /** A short name for logs and test titles: "memory", "sqlite". */
   readonly name: string;
 
-  insertCalculation(tenant: Tenant, calculation: Calculation): Promise<void>;
+  /**
+   * Throws CALCULATION id taken when `calculation.id` is already kept. `options.randomId`: the
+   * engine drew the id at random (`Ids.random`), so an adapter whose check costs a read of
+   * its file may skip it; the id cannot be taken.
+   */
+  insertCalculation(tenant: Tenant, calculation: Calculation, options?: InsertCalculationOptions): Promise<void>;
   getCalculation(tenant: Tenant, id: string): Promise<Calculation | undefined>;
   /**
    * Housekeeping across every tenant: deletes the calculations whose `expiresAt` is before

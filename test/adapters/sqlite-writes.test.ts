@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createCommitQueue } from '../../adapters/sqlite/create-commit-queue.ts';
 import { createSqliteStore } from '../../adapters/sqlite/index.ts';
 import { TaxError } from '../../src/core/errors.ts';
+import { createSeededIds } from '../../src/create-seeded-ids.ts';
+import { createTaxEngine } from '../../src/engine.ts';
 import { outcomesOf } from '../conformance/assertions.ts';
 import { planFullRefund, refusingPriorRefunds } from '../conformance/planners.ts';
 import { makeCalculation, makeTransaction, TENANT } from '../helpers/records.ts';
@@ -138,6 +140,64 @@ describe('calculations on SQLite', () => {
     await first.close();
     expect(await second.getCalculation(TENANT, last.id)).toStrictEqual(last);
     await second.close();
+  });
+
+  it('look for a taken id in the file unless the engine drew it at random', async () => {
+    const store = createSqliteStore({ path: newPath() });
+    const calculation = makeCalculation();
+    await store.insertCalculation(TENANT, calculation);
+    await nextTurn(); // written: only the file holds it now
+    await expect(store.insertCalculation(TENANT, calculation)).rejects.toThrow(/already holds a calculation/);
+    // Still in the queue: refused even with the hint, which skips only the read of the file.
+    const queued = makeCalculation();
+    await store.insertCalculation(TENANT, queued, { randomId: true });
+    await expect(store.insertCalculation(TENANT, queued, { randomId: true })).rejects.toThrow(
+      /already holds a calculation/,
+    );
+    // With the hint the file is not read, so the store takes the caller's word.
+    await expect(store.insertCalculation(TENANT, calculation, { randomId: true })).resolves.toBeUndefined();
+    await store.close();
+  });
+
+  it("refuse a seeded engine's repeated id from another engine on the same file, and pass random ids on", async () => {
+    const path = newPath();
+    const clock = { now: () => 1_767_225_600_000 };
+    const cart = {
+      customer: { address: { address_country: 'US', address_province: 'IN', address_postal_code: '46122' } },
+      order_details: {
+        customer_currency_code: 'USD',
+        tax_included_in_amount: false,
+        line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 1_000, quantity: 1 }],
+      },
+    };
+    const seeded = () => createTaxEngine({ store: createSqliteStore({ path }), clock, ids: createSeededIds('s') });
+    const [first, second] = [seeded(), seeded()];
+    const made = await first.calculations.create(cart);
+    expect(made.total_amount_including_tax).toBe(1_070);
+    await nextTurn();
+    await expect(second.calculations.create(cart)).rejects.toMatchObject({ type: 'STORAGE_UNAVAILABLE' });
+    // The refused calculation changed nothing: the first one's record is intact.
+    expect((await first.calculations.replay(made.id as string)).total_amount_including_tax).toBe(
+      made.total_amount_including_tax,
+    );
+
+    const stores = [createSqliteStore({ path }), createSqliteStore({ path })];
+    const seen: (boolean | undefined)[] = [];
+    const random = stores.map((store) =>
+      createTaxEngine({
+        store: Object.assign(Object.create(store), {
+          insertCalculation: (...args: Parameters<typeof store.insertCalculation>) => {
+            seen.push(args[2]?.randomId);
+            return store.insertCalculation(...args);
+          },
+        }) as typeof store,
+        clock,
+      }),
+    );
+    const ids = await Promise.all(random.map(async (engine) => (await engine.calculations.create(cart)).id));
+    expect(new Set(ids).size).toBe(2);
+    expect(seen).toEqual([true, true]);
+    await Promise.all([first, second, ...random].map((engine) => engine.close()));
   });
 
   it('are stored compactly, and rows written as keyed JSON by earlier versions still read', async () => {
