@@ -36,11 +36,15 @@ export function prepareLedgerStatements(db: BetterSQLite3Database) {
       .from(transactions)
       .where(and(tenantIs(transactions), eq(transactions.id, p('id'))))
       .prepare(),
+    /**
+     * Run with `get()`, which stops at the first row. No `LIMIT`: drizzle binds a limit as a
+     * parameter, and SQLite prepares a statement whose plan depends on a bound limit again on
+     * every run (about 45k instructions, most of what a sale's check-then-insert cost).
+     */
     findByCalculation: db
       .select({ id: transactions.id })
       .from(transactions)
       .where(and(tenantIs(transactions), eq(transactions.calculationId, p('calculationId'))))
-      .limit(1)
       .prepare(),
     replaceTransaction: db
       .update(transactions)
