@@ -26,8 +26,8 @@ const MAX_GROUP = 256;
 /**
  * Group commit for durable writes on one connection. The writes that arrive during one turn of
  * the event loop (the requests whose bodies were read together) run in one `BEGIN IMMEDIATE`
- * transaction, each in a savepoint of its own, and are acknowledged together after the one
- * COMMIT, whose fsync (`synchronous = FULL`) makes all of them durable. Under concurrency the
+ * transaction, each in a savepoint of its own when there are several, and are acknowledged
+ * together after the one COMMIT, whose fsync (`synchronous = FULL`) makes all of them durable. Under concurrency the
  * disk's fsync rate then bounds groups per second, not writes per second; one writer alone
  * waits only for the turn to end.
  *
@@ -52,12 +52,29 @@ export function createCommitQueue(client: Database.Database): CommitQueue {
   });
   // A nested better-sqlite3 transaction is a SAVEPOINT: a failed write rolls back alone.
   const savepoint = client.transaction((work: () => unknown) => work());
+  // A write alone in its group needs no savepoint: if it fails, rolling the whole transaction
+  // back undoes exactly its writes. One writer waiting for each answer is always alone, and
+  // SAVEPOINT and RELEASE were two of its five statements.
+  const runAlone = client.transaction((work: () => unknown) => work());
 
   function flush(): void {
     scheduled = false;
     while (queue.length > 0) {
       const group = queue.length <= MAX_GROUP ? queue : queue.slice(0, MAX_GROUP);
       queue = queue.length <= MAX_GROUP ? [] : queue.slice(MAX_GROUP);
+      if (group.length === 1) {
+        const { work, resolve, reject } = group[0] as Queued;
+        let value: unknown;
+        try {
+          value = runAlone.immediate(work);
+        } catch (thrown) {
+          // The write failed and was rolled back, or BEGIN or COMMIT failed: nothing is on disk.
+          reject(toStoreError(thrown));
+          continue;
+        }
+        resolve(value);
+        continue;
+      }
       let outcomes: { ok: boolean; value: unknown }[];
       try {
         outcomes = runGroup.immediate(group);

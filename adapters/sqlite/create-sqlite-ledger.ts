@@ -36,7 +36,7 @@ export function createSqliteLedger(
   const recordTransactions = (tenant: Tenant, batch: readonly Transaction[]) => {
     // Before any insert: the order and the fee of one platform calculation share its id.
     for (const { calculationId } of batch) {
-      if (s.findByCalculation.get({ ...tenantOf(tenant), calculationId }) !== undefined) {
+      if (s.findByCalculation.get(tenant.accountId, tenant.mode, calculationId) !== undefined) {
         throw calculationRecorded(calculationId);
       }
     }

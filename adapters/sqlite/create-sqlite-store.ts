@@ -60,8 +60,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteTaxStore {
     return {
       name: 'sqlite',
       client,
-      ...createSqliteLedger(prepareLedgerStatements(db), quotes, commits),
-      ...createSqliteDirectory(client, prepareDirectoryStatements(db)),
+      ...createSqliteLedger(prepareLedgerStatements(db, client), quotes, commits),
+      ...createSqliteDirectory(client, prepareDirectoryStatements(db, client)),
       ...createSqliteRates(client),
       deleteTenantRecords: (tenant) =>
         settle(() => {

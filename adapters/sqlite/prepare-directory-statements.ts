@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { customers, merchants, products } from './schema.ts';
@@ -10,7 +11,7 @@ const p = sql.placeholder;
  * has two forms, from the start and after a cursor, rather than one with `(:after IS NULL OR
  * id > :after)`, which SQLite cannot answer from the index.
  */
-export function prepareDirectoryStatements(db: BetterSQLite3Database) {
+export function prepareDirectoryStatements(db: BetterSQLite3Database, client: Database.Database) {
   const liveProduct = and(tenantIs(products), isNull(products.deletedAt));
   const liveCustomer = and(tenantIs(customers), isNull(customers.deletedAt));
   const liveMerchant = and(tenantIs(merchants), isNull(merchants.deletedAt));
@@ -40,7 +41,7 @@ export function prepareDirectoryStatements(db: BetterSQLite3Database) {
       .prepare();
 
   return {
-    insertProduct: prepareInsert(db, products),
+    insertProduct: prepareInsert(client, products),
     getLiveProduct: db
       .select({ body: products.body })
       .from(products)
@@ -54,7 +55,7 @@ export function prepareDirectoryStatements(db: BetterSQLite3Database) {
       .where(and(liveProduct, eq(products.referenceProductId, p('referenceProductId'))))
       .prepare(),
 
-    insertCustomer: prepareInsert(db, customers),
+    insertCustomer: prepareInsert(client, customers),
     getLiveCustomer: db
       .select({ body: customers.body })
       .from(customers)
@@ -81,7 +82,7 @@ export function prepareDirectoryStatements(db: BetterSQLite3Database) {
       .where(and(tenantIs(customers), eq(customers.id, p('id'))))
       .prepare(),
 
-    insertMerchant: prepareInsert(db, merchants),
+    insertMerchant: prepareInsert(client, merchants),
     getLiveMerchant: db
       .select({ body: merchants.body })
       .from(merchants)

@@ -18,10 +18,16 @@ import type {
 import type { customers, merchants, products, refundReversals, refunds, transactions } from './schema.ts';
 import type { RowOf } from './statement-parts.ts';
 
-/** The INSERT parameters of a transaction. */
+/**
+ * The INSERT parameters of a transaction. A literal with every key written out, not the tenant
+ * and the totals spread in: V8 defines each key after a spread through its generic runtime
+ * path, which cost this row, built on every sale, more than the JSON of its body.
+ */
 export function transactionRow(tenant: Tenant, transaction: Transaction): RowOf<typeof transactions> {
+  const totals = lineTotals(transaction.lines);
   return {
-    ...tenantOf(tenant),
+    accountId: tenant.accountId,
+    mode: tenant.mode,
     id: transaction.id,
     calculationId: transaction.calculationId,
     referenceOrderId: transaction.referenceOrderId,
@@ -29,7 +35,9 @@ export function transactionRow(tenant: Tenant, transaction: Transaction): RowOf<
     merchantId: transaction.platform?.merchantId ?? null,
     currency: transaction.currency,
     filingCurrency: transaction.filingCurrency,
-    ...lineTotals(transaction.lines),
+    amountExcludingTaxMinor: totals.amountExcludingTaxMinor,
+    taxMinor: totals.taxMinor,
+    amountIncludingTaxMinor: totals.amountIncludingTaxMinor,
     processedAt: transaction.processedAt,
     createdAt: transaction.createdAt,
     deletedAt: transaction.deletedAt ?? null,
@@ -38,14 +46,18 @@ export function transactionRow(tenant: Tenant, transaction: Transaction): RowOf<
   };
 }
 
-/** The INSERT parameters of a refund. */
+/** The INSERT parameters of a refund; a literal, like {@link transactionRow}. */
 export function refundRow(tenant: Tenant, refund: Refund): RowOf<typeof refunds> {
+  const totals = lineTotals(refund.lines);
   return {
-    ...tenantOf(tenant),
+    accountId: tenant.accountId,
+    mode: tenant.mode,
     id: refund.id,
     transactionId: refund.transactionId,
     type: refund.type,
-    ...lineTotals(refund.lines),
+    amountExcludingTaxMinor: totals.amountExcludingTaxMinor,
+    taxMinor: totals.taxMinor,
+    amountIncludingTaxMinor: totals.amountIncludingTaxMinor,
     processedAt: refund.processedAt,
     createdAt: refund.createdAt,
     reversedAt: refund.reversedAt ?? null,
@@ -55,10 +67,11 @@ export function refundRow(tenant: Tenant, refund: Refund): RowOf<typeof refunds>
   };
 }
 
-/** The INSERT parameters of a refund reversal. */
+/** The INSERT parameters of a refund reversal; a literal, like {@link transactionRow}. */
 export function reversalRow(tenant: Tenant, reversal: RefundReversal): RowOf<typeof refundReversals> {
   return {
-    ...tenantOf(tenant),
+    accountId: tenant.accountId,
+    mode: tenant.mode,
     id: reversal.id,
     refundId: reversal.refundId,
     transactionId: reversal.transactionId,

@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, sql, type InferInsertModel } from 'drizzle-orm';
-import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type Database from 'better-sqlite3';
+import { and, eq, getTableColumns, getTableName, sql, type InferInsertModel } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 
 /**
  * The parameters of one row's INSERT: every column of the table but the `seq` SQLite assigns,
@@ -16,18 +16,26 @@ export function tenantIs(table: { readonly accountId: SQLiteColumn; readonly mod
   return and(eq(table.accountId, sql.placeholder('accountId')), eq(table.mode, sql.placeholder('mode')));
 }
 
+/** A prepared INSERT of one row of a table: {@link prepareInsert}. */
+export interface RowInsert<T extends SQLiteTable> {
+  run(row: RowOf<T>): Database.RunResult;
+}
+
 /**
- * A prepared INSERT of every column of `table` (but `seq`), each bound to the placeholder of
- * the same name, so it runs with a {@link RowOf} object as its parameters.
+ * A prepared INSERT of every column of `table` (but `seq`), run with a {@link RowOf} object.
+ * The columns come from the drizzle table, so none is left out; the statement is the driver's
+ * own, bound by position: drizzle's prepared insert maps each value through its placeholder
+ * checks on every run, which cost a sale's insert about a third more instructions (117k
+ * against 78k per row, counted with callgrind).
  */
-export function prepareInsert<T extends SQLiteTable>(db: BetterSQLite3Database, table: T) {
-  const names = Object.keys(getTableColumns(table)).filter((name) => name !== 'seq');
-  const values = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)]));
-  // Every value is a placeholder, which drizzle's value type cannot express per column.
-  return db
-    .insert(table)
-    .values(values as SQLiteInsertValue<T>)
-    .prepare();
+export function prepareInsert<T extends SQLiteTable>(client: Database.Database, table: T): RowInsert<T> {
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) => key !== 'seq');
+  const keys = columns.map(([key]) => key) as (keyof RowOf<T>)[];
+  const statement = client.prepare(
+    `INSERT INTO "${getTableName(table)}" (${columns.map(([, column]) => `"${column.name}"`).join(', ')}) ` +
+      `VALUES (${columns.map(() => '?').join(', ')})`,
+  );
+  return { run: (row) => statement.run(keys.map((key) => row[key])) };
 }
 
 /**

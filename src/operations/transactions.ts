@@ -32,8 +32,9 @@ export async function createTransaction(
   if (calculation === undefined) {
     throw keyedError('CALCULATION_NOT_FOUND', ['calculationId'], `No calculation ${input.calculationId}.`);
   }
-  const { calculationId: _, ...sale } = input;
-  const transaction = buildTransaction(calculation, sale, deps.ids.next('tr', nowMs), now);
+  // The input as it is (buildTransaction reads only the sale's fields), not a copy without
+  // `calculationId`: a rest copy is a generic property copy on every sale.
+  const transaction = buildTransaction(calculation, input, deps.ids.next('tr', nowMs), now);
   await deps.store.insertTransactions(tenant, [transaction]);
   return transaction;
 }
