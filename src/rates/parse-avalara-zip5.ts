@@ -1,6 +1,7 @@
 import { formatScaled } from '../core/money/format-scaled.ts';
-import type { JurisdictionDef, JurisdictionLevel, LocationDef, RateTable } from '../core/rates/rate-table.ts';
-import type { AuthorityType } from '../core/types.ts';
+import type { LocationDef, RateTable } from '../core/rates/rate-table.ts';
+import { createRateLists } from './create-rate-lists.ts';
+import { createZipJurisdictions, type NamedJurisdiction } from './create-zip-jurisdictions.ts';
 import { importError } from './import-error.ts';
 import type { ParsedRateFile } from './parsed-rate-file.ts';
 import { parseRateCell } from './parse-rate-cell.ts';
@@ -77,15 +78,14 @@ export function parseAvalaraZip5(input: RateInput, places: UsPlaceNames): Parsed
   }
   if (rows.length === 0) throw importError(fileName, undefined, 'the table has no rows.');
 
-  const jurisdictions = new Map<string, JurisdictionDef>();
   const locations = new Array<LocationDef>(rows.length);
   const seen = new Set<string>();
-  const named = createJurisdictions();
+  const named = createZipJurisdictions();
   const rateLists = createRateLists();
   // Each part as parsed, then with the residual absorbed, and the ZIP's jurisdictions: reused
   // by every row.
   const parts = [0, 0, 0, 0];
-  const members: JurisdictionDef[] = [];
+  const members: NamedJurisdiction[] = [];
   // A file is one state's, so its State cell repeats: trimmed, upper-cased and named once.
   let stateCell: string | undefined;
   let state = '';
@@ -132,16 +132,10 @@ export function parseAvalaraZip5(input: RateInput, places: UsPlaceNames): Parsed
     }
 
     const region = (cells[2] as string).trim().toUpperCase();
-    const count = named.of(state, stateName, places.countyOf(zip, state), region, parts, members);
+    const count = named.of(row, state, stateName, places.countyOf(zip, state), region, parts, members);
     // Every location's list is kept, so it is made at its size, not grown by push.
     const ids = new Array<string>(count);
-    for (let index = 0; index < count; index += 1) {
-      const member = members[index] as JurisdictionDef;
-      // Set each time, not once: two ZIPs may give one id different names (a county named
-      // from the ZIP table and one named from a region), and the last one read wins.
-      jurisdictions.set(member.id, member);
-      ids[index] = member.id;
-    }
+    for (let index = 0; index < count; index += 1) ids[index] = (members[index] as NamedJurisdiction).def.id;
     locations[row] = { key, from: vintage.from, jurisdictions: ids, rates: rateLists.of(parts) };
   }
 
@@ -151,124 +145,11 @@ export function parseAvalaraZip5(input: RateInput, places: UsPlaceNames): Parsed
     sourceUrl: AVALARA_SOURCE_URL,
     effectiveDate: vintage.from,
     license: AVALARA_LICENSE,
-    jurisdictions: [...jurisdictions.values()],
+    jurisdictions: named.all(),
     rates: [],
     locations,
   };
   return { fileName: baseName(fileName), format: 'avalara-zip5', table, rowCount: rows.length };
-}
-
-/**
- * The jurisdictions of one file's ZIPs, each built once per state, level and name: the
- * generated nationwide table's 41,000 ZIPs name 100,000 jurisdictions but 22,000 distinct
- * ones, and building each anew was much of the import's garbage.
- */
-function createJurisdictions() {
-  interface OfState {
-    readonly state: JurisdictionDef;
-    /** COUNTY by the ZIP→county table's name, and by region where the table has no county. */
-    readonly county: Map<string, JurisdictionDef>;
-    readonly countyByRegion: Map<string, JurisdictionDef>;
-    readonly city: Map<string, JurisdictionDef>;
-    readonly district: Map<string, JurisdictionDef>;
-  }
-  const states = new Map<string, OfState>();
-  let last: OfState | undefined;
-  let lastState = '';
-  const local = (
-    cache: Map<string, JurisdictionDef>,
-    by: string,
-    state: string,
-    level: JurisdictionLevel,
-    name: string,
-    authority: string,
-  ) => {
-    let def = cache.get(by);
-    if (def === undefined) {
-      def = localJurisdiction(state, level, name, authority);
-      cache.set(by, def);
-    }
-    return def;
-  };
-  return {
-    /**
-     * Puts the ZIP's jurisdictions in `members`, in order (STATE, then COUNTY, CITY, DISTRICT
-     * where their part is above 0), and returns how many.
-     */
-    of(
-      state: string,
-      stateName: string,
-      county: string | undefined,
-      region: string,
-      parts: readonly number[],
-      members: JurisdictionDef[],
-    ): number {
-      if (last === undefined || state !== lastState) {
-        last = states.get(state);
-        if (last === undefined) {
-          last = {
-            state: stateJurisdiction(state, stateName),
-            county: new Map(),
-            countyByRegion: new Map(),
-            city: new Map(),
-            district: new Map(),
-          };
-          states.set(state, last);
-        }
-        lastState = state;
-      }
-      members[0] = last.state;
-      let count = 1;
-      if ((parts[1] as number) > 0) {
-        members[count] =
-          county === undefined
-            ? local(last.countyByRegion, region, state, 'COUNTY', region, region)
-            : local(last.county, county, state, 'COUNTY', county.toUpperCase(), county);
-        count += 1;
-      }
-      if ((parts[2] as number) > 0) {
-        members[count] = local(last.city, region, state, 'CITY', region, region);
-        count += 1;
-      }
-      if ((parts[3] as number) > 0) {
-        members[count] = local(last.district, region, state, 'DISTRICT', region, region);
-        count += 1;
-      }
-      return count;
-    },
-  };
-}
-
-/**
- * The rate strings of a ZIP's jurisdictions by its four parts (10^-8; a part of 0 other than
- * the state's is left out, as its jurisdiction is): one shared list per distinct set of parts,
- * of which the generated nationwide table has 4,800 for 41,000 ZIPs.
- */
-function createRateLists() {
-  const lists = new Map<number, Map<number, Map<number, Map<number, readonly string[]>>>>();
-  const level = <T>(map: Map<number, T>, units: number, make: () => T): T => {
-    let found = map.get(units);
-    if (found === undefined) {
-      found = make();
-      map.set(units, found);
-    }
-    return found;
-  };
-  return {
-    of(parts: readonly number[]): readonly string[] {
-      const [state, county, city, district] = parts as [number, number, number, number];
-      const byCity = level(
-        level(lists, state, () => new Map()),
-        county,
-        () => new Map(),
-      );
-      return level(
-        level(byCity, city, () => new Map()),
-        district,
-        () => parts.filter((units, index) => index === 0 || units > 0).map((units) => formatScaled(units)),
-      );
-    },
-  };
 }
 
 /** Which part takes the residual: the largest local part, most specific first on a tie; else STATE. */
@@ -279,34 +160,6 @@ function absorber(parts: readonly number[]): number {
       best = index;
   }
   return best;
-}
-
-function stateJurisdiction(state: string, name: string): JurisdictionDef {
-  return {
-    id: `US-${state}:STATE`,
-    country: 'US',
-    level: 'STATE',
-    name,
-    authorityName: `${name} State`,
-    authorityType: 'STATE',
-    taxType: 'SALES',
-    rateType: 'STATE SALES TAX',
-    subdivision: state,
-  };
-}
-
-function localJurisdiction(state: string, level: JurisdictionLevel, name: string, authority: string): JurisdictionDef {
-  return {
-    id: `US-${state}:${level}:${name}`,
-    country: 'US',
-    level,
-    name,
-    authorityName: authority,
-    authorityType: level as AuthorityType,
-    taxType: 'SALES',
-    rateType: `${level} SALES TAX`,
-    subdivision: state,
-  };
 }
 
 function baseName(fileName: string): string {
