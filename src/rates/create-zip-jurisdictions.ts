@@ -1,13 +1,14 @@
-import type { JurisdictionDef, JurisdictionLevel } from '../core/rates/rate-table.ts';
+import type { JurisdictionDef } from '../core/rates/rate-table.ts';
 import type { AuthorityType } from '../core/types.ts';
 
 /** A jurisdiction of an Avalara file, and the last row that named it. */
 export interface NamedJurisdiction {
   readonly def: JurisdictionDef;
   lastRow: number;
+  /** Other spellings of the same COUNTY id, named later (rare). */
+  others?: NamedJurisdiction[];
 }
 
-/** The jurisdictions of one Avalara file's ZIPs (see {@link createZipJurisdictions}). */
 export interface ZipJurisdictions {
   /**
    * Puts the jurisdictions of the ZIP on `row` in `members`, in order (STATE, then COUNTY,
@@ -32,12 +33,23 @@ export interface ZipJurisdictions {
 }
 
 interface OfState {
+  readonly code: string;
   readonly state: NamedJurisdiction;
   readonly county: Map<string, NamedJurisdiction>;
   readonly countyByRegion: Map<string, NamedJurisdiction>;
   readonly city: Map<string, NamedJurisdiction>;
   readonly district: Map<string, NamedJurisdiction>;
+  /** "US-CA:COUNTY:" and the like: an id is one of these and a name. */
+  readonly prefixes: Readonly<Record<LocalLevel, string>>;
 }
+
+type LocalLevel = 'COUNTY' | 'CITY' | 'DISTRICT';
+
+const RATE_TYPES: Readonly<Record<LocalLevel, string>> = {
+  COUNTY: 'COUNTY SALES TAX',
+  CITY: 'CITY SALES TAX',
+  DISTRICT: 'DISTRICT SALES TAX',
+};
 
 /**
  * The jurisdictions of one Avalara file's ZIPs, each built once per state, level and name: the
@@ -47,71 +59,80 @@ interface OfState {
  */
 export function createZipJurisdictions(): ZipJurisdictions {
   const states = new Map<string, OfState>();
-  /** In the order first named; more than one only where names differ for one id. */
-  const byId = new Map<string, NamedJurisdiction[]>();
+  /** Every jurisdiction in the order first named, but for a second spelling of an id. */
+  const order: NamedJurisdiction[] = [];
+  /**
+   * COUNTY by id: the only level where two cache entries can share an id (the ZIP table's
+   * "DeKalb" and "Dekalb", or a county and a region of the same name).
+   */
+  const counties = new Map<string, NamedJurisdiction>();
   let last: OfState | undefined;
-  let lastState = '';
-  const named = (def: JurisdictionDef): NamedJurisdiction => {
-    const jurisdiction = { def, lastRow: -1 };
-    const same = byId.get(def.id);
-    if (same === undefined) byId.set(def.id, [jurisdiction]);
-    else same.push(jurisdiction);
-    return jurisdiction;
-  };
   const local = (
     cache: Map<string, NamedJurisdiction>,
     by: string,
-    state: string,
-    level: JurisdictionLevel,
+    of: OfState,
+    level: LocalLevel,
     name: string,
     authority: string,
   ) => {
     let jurisdiction = cache.get(by);
     if (jurisdiction === undefined) {
-      jurisdiction = named(localJurisdiction(state, level, name, authority));
+      jurisdiction = { def: localJurisdiction(of, level, name, authority), lastRow: -1 };
       cache.set(by, jurisdiction);
+      const first = level === 'COUNTY' ? counties.get(jurisdiction.def.id) : undefined;
+      if (first === undefined) {
+        order.push(jurisdiction);
+        if (level === 'COUNTY') counties.set(jurisdiction.def.id, jurisdiction);
+      } else {
+        first.others ??= [];
+        first.others.push(jurisdiction);
+      }
     }
     return jurisdiction;
   };
   return {
     of(row, state, stateName, county, region, parts, members) {
-      if (last === undefined || state !== lastState) {
+      if (last === undefined || state !== last.code) {
         last = states.get(state);
         if (last === undefined) {
           last = {
-            state: named(stateJurisdiction(state, stateName)),
+            code: state,
+            state: { def: stateJurisdiction(state, stateName), lastRow: -1 },
             county: new Map(),
             countyByRegion: new Map(),
             city: new Map(),
             district: new Map(),
+            prefixes: { COUNTY: `US-${state}:COUNTY:`, CITY: `US-${state}:CITY:`, DISTRICT: `US-${state}:DISTRICT:` },
           };
+          order.push(last.state);
           states.set(state, last);
         }
-        lastState = state;
       }
       members[0] = last.state;
       let count = 1;
       if ((parts[1] as number) > 0) {
         members[count] =
           county === undefined
-            ? local(last.countyByRegion, region, state, 'COUNTY', region, region)
-            : local(last.county, county, state, 'COUNTY', county.toUpperCase(), county);
+            ? local(last.countyByRegion, region, last, 'COUNTY', region, region)
+            : local(last.county, county, last, 'COUNTY', county.toUpperCase(), county);
         count += 1;
       }
       if ((parts[2] as number) > 0) {
-        members[count] = local(last.city, region, state, 'CITY', region, region);
+        members[count] = local(last.city, region, last, 'CITY', region, region);
         count += 1;
       }
       if ((parts[3] as number) > 0) {
-        members[count] = local(last.district, region, state, 'DISTRICT', region, region);
+        members[count] = local(last.district, region, last, 'DISTRICT', region, region);
         count += 1;
       }
       for (let index = 0; index < count; index += 1) (members[index] as NamedJurisdiction).lastRow = row;
       return count;
     },
     all() {
-      return [...byId.values()].map(
-        (same) => same.reduce((latest, candidate) => (candidate.lastRow > latest.lastRow ? candidate : latest)).def,
+      return order.map((first) =>
+        first.others === undefined
+          ? first.def
+          : first.others.reduce((latest, other) => (other.lastRow > latest.lastRow ? other : latest), first).def,
       );
     },
   };
@@ -131,16 +152,16 @@ function stateJurisdiction(state: string, name: string): JurisdictionDef {
   };
 }
 
-function localJurisdiction(state: string, level: JurisdictionLevel, name: string, authority: string): JurisdictionDef {
+function localJurisdiction(of: OfState, level: LocalLevel, name: string, authority: string): JurisdictionDef {
   return {
-    id: `US-${state}:${level}:${name}`,
+    id: of.prefixes[level] + name,
     country: 'US',
     level,
     name,
     authorityName: authority,
     authorityType: level as AuthorityType,
     taxType: 'SALES',
-    rateType: `${level} SALES TAX`,
-    subdivision: state,
+    rateType: RATE_TYPES[level],
+    subdivision: of.code,
   };
 }
