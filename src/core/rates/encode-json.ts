@@ -33,6 +33,7 @@ const NOT_PLAIN: unique symbol = Symbol('not plain JSON data');
  */
 export function encodeJson(value: unknown): EncodedJson {
   try {
+    if (inheritsEnumerable()) throw NOT_PLAIN;
     const writer = new JsonWriter();
     if (!writer.value(value, 0)) throw NOT_PLAIN;
     return writer.finish();
@@ -44,6 +45,12 @@ export function encodeJson(value: unknown): EncodedJson {
     writer.text(text);
     return writer.finish();
   }
+}
+
+/** Whether `Object.prototype` has gained an enumerable property, which `for…in` would list. */
+function inheritsEnumerable(): boolean {
+  for (const _ in {}) return true;
+  return false;
 }
 
 /**
@@ -224,7 +231,9 @@ class JsonWriter {
   private object(record: Readonly<Record<string, unknown>>, depth: number): void {
     this.ascii(0x7b);
     let first = true;
-    for (const key of Object.keys(record)) {
+    // for…in, not Object.keys: the same keys in the same order for an object whose prototype
+    // holds nothing enumerable (checked once per encodeJson), without an array per object.
+    for (const key in record) {
       const member = record[key];
       if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
       if (!first) this.ascii(0x2c);

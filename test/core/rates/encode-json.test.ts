@@ -88,6 +88,16 @@ describe('encodeJson', () => {
     expect(() => encodeJson(cycle)).toThrow(TypeError);
   });
 
+  it('lists only own keys even when Object.prototype has gained an enumerable one', () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype.polluted = 'yes';
+    try {
+      expectLikeStringify({ a: 1, b: [{ c: 'd' }] });
+    } finally {
+      delete prototype.polluted;
+    }
+  });
+
   it('spans chunks for a long text, with no byte lost at their edges', () => {
     const long = {
       locations: Array.from({ length: 5000 }, (_, index) => ({ key: `US-CA-${index}`, rates: ['0.0725'] })),
