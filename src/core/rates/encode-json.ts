@@ -65,14 +65,18 @@ class JsonWriter {
   private at = 0;
   private total = 0;
 
-  /** Writes `value`; `false` (and nothing written) for a value JSON leaves out. */
-  value(value: unknown, depth: number): boolean {
+  /**
+   * Writes `value`, after the character `before` (a comma; 0 for none); `false` (and nothing
+   * written) for a value JSON leaves out.
+   */
+  value(value: unknown, depth: number, before = 0): boolean {
     switch (typeof value) {
       case 'string':
-        this.string(value);
+        this.string(value, before, 0);
         return true;
       case 'number':
       case 'boolean':
+        if (before !== 0) this.ascii(before);
         this.text(JSON.stringify(value));
         return true;
       case 'undefined':
@@ -80,19 +84,22 @@ class JsonWriter {
       case 'symbol':
         return false;
       case 'object':
+        if (before !== 0) this.ascii(before);
         if (value === null) {
           this.text('null');
           return true;
         }
-        if (depth >= MAX_DEPTH || 'toJSON' in value) throw NOT_PLAIN;
+        if (depth >= MAX_DEPTH) throw NOT_PLAIN;
+        // Arrays and objects checked apart: each check then sees a few shapes, not every
+        // shape of the table, and stays fast.
         if (Array.isArray(value)) {
-          if (Object.getPrototypeOf(value) !== Array.prototype) throw NOT_PLAIN;
+          if (Object.getPrototypeOf(value) !== Array.prototype || 'toJSON' in value) throw NOT_PLAIN;
           this.array(value, depth + 1);
           return true;
         }
         {
           const prototype: unknown = Object.getPrototypeOf(value);
-          if (prototype !== Object.prototype && prototype !== null) throw NOT_PLAIN;
+          if ((prototype !== Object.prototype && prototype !== null) || 'toJSON' in value) throw NOT_PLAIN;
         }
         this.object(value as Record<string, unknown>, depth + 1);
         return true;
@@ -161,30 +168,36 @@ class JsonWriter {
   }
 
   /**
-   * A string as a JSON string: between quotes as it is, in one pass; when it holds a
+   * A string as a JSON string between the characters `before` and `after` (a comma, a colon;
+   * 0 for none): between quotes as it is, in one pass, the hash kept in locals. When it holds a
    * character JSON escapes, what was written of it is taken back and `JSON.stringify` writes it.
    */
-  private string(value: string): void {
+  private string(value: string, before: number, after: number): void {
     const length = value.length;
-    this.reserve(3 * length + 2);
+    this.reserve(3 * length + 4);
     const chunk = this.chunk;
     const start = this.at;
     let { a, b } = this;
     const startA = a;
     const startB = b;
+    let at = start;
+    if (before !== 0) {
+      a = Math.imul(a ^ before, 0x01000193);
+      b = Math.imul(b ^ before, 0x5bd1e995);
+      b ^= b >>> 15;
+      chunk[at] = before;
+      at += 1;
+    }
     a = Math.imul(a ^ 0x22, 0x01000193);
     b = Math.imul(b ^ 0x22, 0x5bd1e995);
     b ^= b >>> 15;
-    chunk[start] = 0x22;
-    let at = start + 1;
+    chunk[at] = 0x22;
+    at += 1;
     for (let index = 0; index < length; index += 1) {
       const code = value.charCodeAt(index);
       if (code < 0x80) {
         if (code < 0x20 || code === 0x22 || code === 0x5c) {
-          this.a = startA;
-          this.b = startB;
-          this.at = start;
-          this.text(JSON.stringify(value));
+          this.escaped(value, before, after, start, startA, startB);
           return;
         }
         chunk[at] = code;
@@ -200,10 +213,7 @@ class JsonWriter {
         at += 3;
       } else {
         // Surrogates, paired or not, are rare in rate data: JSON.stringify decides.
-        this.a = startA;
-        this.b = startB;
-        this.at = start;
-        this.text(JSON.stringify(value));
+        this.escaped(value, before, after, start, startA, startB);
         return;
       }
       a = Math.imul(a ^ code, 0x01000193);
@@ -214,16 +224,37 @@ class JsonWriter {
     b = Math.imul(b ^ 0x22, 0x5bd1e995);
     b ^= b >>> 15;
     chunk[at] = 0x22;
+    at += 1;
+    if (after !== 0) {
+      a = Math.imul(a ^ after, 0x01000193);
+      b = Math.imul(b ^ after, 0x5bd1e995);
+      b ^= b >>> 15;
+      chunk[at] = after;
+      at += 1;
+    }
     this.a = a;
     this.b = b;
-    this.at = at + 1;
+    this.at = at;
+  }
+
+  /** Takes back a string written up to a character JSON escapes, and writes it as JSON.stringify does. */
+  private escaped(value: string, before: number, after: number, start: number, a: number, b: number): void {
+    this.a = a;
+    this.b = b;
+    this.at = start;
+    if (before !== 0) this.ascii(before);
+    this.text(JSON.stringify(value));
+    if (after !== 0) this.ascii(after);
   }
 
   private array(values: readonly unknown[], depth: number): void {
     this.ascii(0x5b);
     for (let index = 0; index < values.length; index += 1) {
-      if (index > 0) this.ascii(0x2c);
-      if (!this.value(values[index], depth)) this.text('null');
+      const comma = index > 0 ? 0x2c : 0;
+      if (!this.value(values[index], depth, comma)) {
+        if (comma !== 0) this.ascii(comma);
+        this.text('null');
+      }
     }
     this.ascii(0x5d);
   }
@@ -236,9 +267,7 @@ class JsonWriter {
     for (const key in record) {
       const member = record[key];
       if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-      if (!first) this.ascii(0x2c);
-      this.string(key);
-      this.ascii(0x3a);
+      this.string(key, first ? 0 : 0x2c, 0x3a);
       this.value(member, depth);
       first = false;
     }
