@@ -10,31 +10,34 @@ const encoder = new TextEncoder();
  * Members in the record's own order, those JSON leaves out (undefined) left out.
  */
 export function encodeRateRecord(record: RateTableRecord, into?: Uint8Array): Uint8Array {
-  const table = encodeRateTable(record.table);
-  const members: [string, string | undefined][] = Object.keys(record).map((key) => [
-    key,
-    key === 'table' ? undefined : JSON.stringify((record as unknown as Record<string, unknown>)[key]),
-  ]);
-  // Each character takes at most 3 bytes of UTF-8.
-  let room = table.byteLength + 2;
-  for (const [key, text] of members) room += 3 * (key.length + (text?.length ?? 0)) + 8;
+  // The text before the table's (`{"id":"…",…,"table":`) and after it (`}`).
+  let before = '{';
+  let after = '';
+  let hasTable = false;
+  for (const key of Object.keys(record)) {
+    const value = key === 'table' ? '' : JSON.stringify((record as unknown as Record<string, unknown>)[key]);
+    if (value === undefined) continue;
+    const member = `${JSON.stringify(key)}:${value}`;
+    if (hasTable) after += `,${member}`;
+    else before += before === '{' ? member : `,${member}`;
+    if (key === 'table') hasTable = true;
+  }
+  after += '}';
+  const table = hasTable ? encodeRateTable(record.table) : undefined;
+  // A UTF-16 unit takes at most 3 bytes of UTF-8.
+  const room = (table?.byteLength ?? 0) + 3 * (before.length + after.length);
   const out = into !== undefined && into.length >= room ? into : new Uint8Array(room);
   let at = 0;
   const write = (text: string) => {
-    at += encoder.encodeInto(text, out.subarray(at)).written;
+    const { read, written } = encoder.encodeInto(text, out.subarray(at));
+    if (read !== text.length) throw new RangeError('encodeRateRecord: the buffer was sized too small.');
+    at += written;
   };
-  write('{');
-  for (const [key, text] of members) {
-    if (key !== 'table' && text === undefined) continue;
-    write(`${at === 1 ? '' : ','}${JSON.stringify(key)}:`);
-    if (key !== 'table') write(text as string);
-    else {
-      for (const chunk of table.chunks) {
-        out.set(chunk, at);
-        at += chunk.length;
-      }
-    }
+  write(before);
+  for (const chunk of table?.chunks ?? []) {
+    out.set(chunk, at);
+    at += chunk.length;
   }
-  write('}');
+  write(after);
   return out.subarray(0, at);
 }

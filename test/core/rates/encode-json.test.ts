@@ -126,7 +126,7 @@ describe('encodeRateTable and encodeRateRecord', () => {
     const table = { ...makeLocalTable(), name: 'Doña Ana "county" \\ rates' };
     const record = makeRateRecord(table, { fileName: 'TAXRATES_ZIP5_NM202603.csv' });
     const reordered = { table, importedAt: 5, id: 'x', fileName: 'é', rowCount: 1, format: 'taxkit-csv' };
-    const odd = { ...record, note: undefined } as unknown as RateTableRecord;
+    const odd = { ...record, note: undefined, '\u0001\u0002\u0003': '\u0004' } as unknown as RateTableRecord;
     for (const subject of [record, reordered as unknown as RateTableRecord, odd]) {
       expect(decoder.decode(encodeRateRecord(subject))).toBe(JSON.stringify(subject));
     }
