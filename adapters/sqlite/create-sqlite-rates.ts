@@ -1,9 +1,13 @@
 import type Database from 'better-sqlite3';
 import { TaxError } from '../../src/core/errors.ts';
+import { encodeRateRecord } from '../../src/core/rates/encode-rate-record.ts';
 import { summarizeRateTable, type RateSnapshot, type RateTableRecord } from '../../src/core/rates/rate-table-record.ts';
 import type { StoreRates } from '../../src/ports/store.ts';
 import { settle } from './sqlite-errors.ts';
 import { writeTransaction } from './write-transaction.ts';
+
+/** The largest body buffer a store keeps for the next insert; an Avalara state's is under 1 MB. */
+const MAX_SCRATCH_BYTES = 4 * 1024 * 1024;
 
 interface TableRow {
   readonly body: string;
@@ -23,7 +27,7 @@ export function createSqliteRates(client: Database.Database): StoreRates {
     state: client.prepare('SELECT active_seq FROM rate_tables WHERE id = ?'),
     insert: client.prepare(
       `INSERT INTO rate_tables (id, format, file_name, name, effective_date, row_count, imported_at, active_seq, active_revision, body)
-       VALUES (@id, @format, @fileName, @name, @effectiveDate, @rowCount, @importedAt, @activeSeq, @activeRevision, @body)`,
+       VALUES (@id, @format, @fileName, @name, @effectiveDate, @rowCount, @importedAt, @activeSeq, @activeRevision, CAST(@body AS TEXT))`,
     ),
     activate: client.prepare(
       'UPDATE rate_tables SET active_seq = @activeSeq, active_revision = @activeRevision WHERE id = @id',
@@ -39,8 +43,16 @@ export function createSqliteRates(client: Database.Database): StoreRates {
     ),
   };
   const revisionNow = () => (s.revision.get() as { revision: number }).revision;
-  const insertRecord = (record: RateTableRecord, activeSeq: number | null, activeRevision: number | null) =>
-    s.insert.run({
+  // The body is the record's JSON as UTF-8 bytes, bound as a blob and stored as TEXT (the cast
+  // keeps the bytes): a table's megabytes never become one JS string, which V8 and the driver
+  // would each copy whole. One buffer serves every insert, up to a size worth keeping.
+  let scratch: Uint8Array = new Uint8Array(0);
+  const insertRecord = (record: RateTableRecord, activeSeq: number | null, activeRevision: number | null) => {
+    const body = encodeRateRecord(record, scratch);
+    if (body.buffer !== scratch.buffer && body.buffer.byteLength <= MAX_SCRATCH_BYTES) {
+      scratch = new Uint8Array(body.buffer);
+    }
+    return s.insert.run({
       id: record.id,
       format: record.format,
       fileName: record.fileName,
@@ -50,8 +62,9 @@ export function createSqliteRates(client: Database.Database): StoreRates {
       importedAt: record.importedAt,
       activeSeq,
       activeRevision,
-      body: JSON.stringify(record),
+      body: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
     });
+  };
 
   const importTables = writeTransaction(client, (tables: readonly RateTableRecord[]) => {
     const current = revisionNow();

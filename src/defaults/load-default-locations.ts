@@ -52,7 +52,10 @@ function compileLocations(
   zip5: Zip5File,
   top: TopPopulationFile,
 ): LocationTables {
-  const places = new Map<string, UsZipPlace>();
+  // Places by the ZIP as a number (every key of the table is five digits), made on first use:
+  // an import looks up each of 41,000 ZIPs, and a string-keyed Map of them was slower than
+  // the rest of its row.
+  const places: (UsZipPlace | null | undefined)[] = new Array(100_000);
   return {
     countries: new Map(Object.entries({ ...countries.countries, ...countries.userAssigned })),
     subdivisions: new Map([
@@ -65,16 +68,32 @@ function compileLocations(
     ]),
     usStateOfZip: (zip) => zip3.exceptions[zip] ?? zip3.zip3[zip.slice(0, 3)],
     usZipPlace: (zip) => {
-      let place = places.get(zip);
+      const index = zip5Number(zip);
+      if (index === undefined) return undefined;
+      let place = places[index];
       if (place === undefined) {
         const row = zip5.zips[zip];
-        if (row === undefined) return undefined;
-        place = { state: row[0], city: row[1], county: row[2] === null ? '' : (zip5.counties[row[2]] ?? '') };
-        places.set(zip, place);
+        place =
+          row === undefined
+            ? null
+            : { state: row[0], city: row[1], county: row[2] === null ? '' : (zip5.counties[row[2]] ?? '') };
+        places[index] = place;
       }
-      return place;
+      return place ?? undefined;
     },
     caProvincesOfPostal: (letter) => subdivisions.caFsaFirstLetter[letter],
     usTopZip: (state, city) => (city === undefined ? top.byState[state] : top.byStateCity[`${state}|${city.trim()}`]),
   };
+}
+
+/** The number a five-digit ZIP spells (00601 → 601); `undefined` for any other string. */
+function zip5Number(zip: string): number | undefined {
+  if (zip.length !== 5) return undefined;
+  let value = 0;
+  for (let index = 0; index < 5; index += 1) {
+    const digit = zip.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return undefined;
+    value = value * 10 + digit;
+  }
+  return value;
 }

@@ -1,7 +1,7 @@
 import type { LocationTables } from '../core/location/location-tables.ts';
 import { compileRateIndex } from '../core/rates/compile-rate-index.ts';
-import { hashRateTable } from '../core/rates/hash-rate-table.ts';
-import type { RateTableRecord } from '../core/rates/rate-table-record.ts';
+import { encodeRateTable, forgetRateTableEncoding } from '../core/rates/encode-rate-table.ts';
+import type { RateImportOutcome, RateTableRecord } from '../core/rates/rate-table-record.ts';
 import { isTaxError } from '../core/errors.ts';
 import { loadDefaultLocations } from '../defaults/load-default-locations.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
@@ -88,14 +88,18 @@ export async function importRates(options: ImportRatesOptions): Promise<RateImpo
     ...parsed.filter((file) => file.format !== 'avalara-zip5'),
   ];
   const importedAt = Math.floor((options.clock ?? systemClock).now() / 1000);
-  const records = ordered.map((file): RateTableRecord => ({
-    id: hashRateTable(file.table),
-    format: file.format,
-    fileName: file.fileName,
-    rowCount: file.rowCount,
-    importedAt,
-    table: file.table,
-  }));
+  const records = ordered.map((file): RateTableRecord => {
+    // The id is the hash of the table's JSON (hashRateTable); the bytes are kept for a store
+    // that writes them (encodeRateRecord), so the text is made once.
+    return {
+      id: encodeRateTable(file.table, true).hash,
+      format: file.format,
+      fileName: file.fileName,
+      rowCount: file.rowCount,
+      importedAt,
+      table: file.table,
+    };
+  });
   const described = records.map((record): ImportedFile => ({
     fileName: record.fileName,
     format: record.format as ImportedFile['format'],
@@ -105,7 +109,13 @@ export async function importRates(options: ImportRatesOptions): Promise<RateImpo
     tableId: record.id,
   }));
   for (const file of described) options.onFile?.(file);
-  const outcome = await options.store.importRateTables(records);
+  let outcome: RateImportOutcome;
+  try {
+    outcome = await options.store.importRateTables(records);
+  } finally {
+    // A store that keeps the record objects must not keep their bytes with them.
+    for (const record of records) forgetRateTableEncoding(record.table);
+  }
   const added = new Set(outcome.added);
   const files = described.map((file): ImportedFile => ({
     ...file,

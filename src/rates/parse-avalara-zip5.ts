@@ -1,11 +1,12 @@
 import { formatScaled } from '../core/money/format-scaled.ts';
-import type { JurisdictionDef, JurisdictionLevel, LocationDef, RateTable } from '../core/rates/rate-table.ts';
-import type { AuthorityType } from '../core/types.ts';
+import type { LocationDef, RateTable } from '../core/rates/rate-table.ts';
+import { createRateLists } from './create-rate-lists.ts';
+import { createZipJurisdictions, type NamedJurisdiction } from './create-zip-jurisdictions.ts';
 import { importError } from './import-error.ts';
 import type { ParsedRateFile } from './parsed-rate-file.ts';
 import { parseRateCell } from './parse-rate-cell.ts';
 import type { RateInput } from './rate-input.ts';
-import { readCsvRows } from './read-csv-rows.ts';
+import { readCsvRows, type CsvRow } from './read-csv-rows.ts';
 import type { UsPlaceNames } from './us-place-names.ts';
 
 /** The header of Avalara's free ZIP5 tables, exactly. */
@@ -77,61 +78,65 @@ export function parseAvalaraZip5(input: RateInput, places: UsPlaceNames): Parsed
   }
   if (rows.length === 0) throw importError(fileName, undefined, 'the table has no rows.');
 
-  const jurisdictions = new Map<string, JurisdictionDef>();
-  const locations: LocationDef[] = [];
+  const locations = new Array<LocationDef>(rows.length);
   const seen = new Set<string>();
-  for (const { cells, line } of rows) {
-    const state = (cells[0] as string).trim().toUpperCase();
-    const zip = (cells[1] as string).trim();
-    const region = (cells[2] as string).trim().toUpperCase();
-    const stateName = places.stateName(state);
+  const named = createZipJurisdictions();
+  const rateLists = createRateLists();
+  // Each part as parsed, then with the residual absorbed, and the ZIP's jurisdictions: reused
+  // by every row.
+  const parts = [0, 0, 0, 0];
+  const members: NamedJurisdiction[] = [];
+  // A file is one state's, so its State cell repeats: trimmed, upper-cased and named once.
+  let stateCell: string | undefined;
+  let state = '';
+  let stateName: string | undefined;
+  for (let row = 0; row < rows.length; row += 1) {
+    const { cells, line } = rows[row] as CsvRow;
+    if (cells[0] !== stateCell) {
+      stateCell = cells[0] as string;
+      state = stateCell.trim().toUpperCase();
+      stateName = places.stateName(state);
+    }
     if (stateName === undefined) throw importError(fileName, line, `unknown state "${cells[0]}".`);
+    const zip = (cells[1] as string).trim();
     if (!ZIP5.test(zip)) throw importError(fileName, line, `ZipCode "${cells[1]}" is not a 5-digit ZIP code.`);
     const key = `US-${state}-${zip}`;
     if (seen.has(key)) throw importError(fileName, line, `ZIP ${zip} is listed twice for ${state}.`);
     seen.add(key);
-    const rate = (column: number) =>
-      parseRateCell(cells[column] as string, fileName, line, AVALARA_ZIP5_HEADER[column] as string);
-    const combined = rate(3);
-    const parts = [rate(4), rate(5), rate(6), rate(7)];
-    const residual = combined - parts.reduce((sum, part) => sum + part, 0);
+    const combined = parseRateCell(cells[3] as string, fileName, line, 'EstimatedCombinedRate');
+    let sum = 0;
+    for (let index = 0; index < 4; index += 1) {
+      const column = index + 4;
+      const units = parseRateCell(cells[column] as string, fileName, line, AVALARA_ZIP5_HEADER[column] as string);
+      parts[index] = units;
+      sum += units;
+    }
+    const residual = combined - sum;
     if (Math.abs(residual) > PART_TOLERANCE) {
       throw importError(
         fileName,
         line,
-        `the parts add up to ${formatScaled(combined - residual)}, not EstimatedCombinedRate ${formatScaled(combined)}.`,
+        `the parts add up to ${formatScaled(sum)}, not EstimatedCombinedRate ${formatScaled(combined)}.`,
       );
     }
-    const taker = absorber(parts);
-    parts[taker] = (parts[taker] as number) + residual;
-    if ((parts[taker] as number) < 0) {
-      throw importError(
-        fileName,
-        line,
-        `the parts cannot be made to add up to EstimatedCombinedRate ${formatScaled(combined)}.`,
-      );
+    if (residual !== 0) {
+      const taker = absorber(parts);
+      parts[taker] = (parts[taker] as number) + residual;
+      if ((parts[taker] as number) < 0) {
+        throw importError(
+          fileName,
+          line,
+          `the parts cannot be made to add up to EstimatedCombinedRate ${formatScaled(combined)}.`,
+        );
+      }
     }
 
-    const county = places.countyOf(zip, state);
-    const members: JurisdictionDef[] = [stateJurisdiction(state, stateName)];
-    const rates: number[] = [parts[0] as number];
-    const local: [JurisdictionLevel, string, string, number][] = [
-      ['COUNTY', county === undefined ? region : county.toUpperCase(), county ?? region, parts[1] as number],
-      ['CITY', region, region, parts[2] as number],
-      ['DISTRICT', region, region, parts[3] as number],
-    ];
-    for (const [level, name, authority, units] of local) {
-      if (units <= 0) continue;
-      members.push(localJurisdiction(state, level, name, authority));
-      rates.push(units);
-    }
-    for (const member of members) jurisdictions.set(member.id, member);
-    locations.push({
-      key,
-      from: vintage.from,
-      jurisdictions: members.map((member) => member.id),
-      rates: rates.map((units) => formatScaled(units)),
-    });
+    const region = (cells[2] as string).trim().toUpperCase();
+    const count = named.of(row, state, stateName, places.countyOf(zip, state), region, parts, members);
+    // Every location's list is kept, so it is made at its size, not grown by push.
+    const ids = new Array<string>(count);
+    for (let index = 0; index < count; index += 1) ids[index] = (members[index] as NamedJurisdiction).def.id;
+    locations[row] = { key, from: vintage.from, jurisdictions: ids, rates: rateLists.of(parts) };
   }
 
   const table: RateTable = {
@@ -140,7 +145,7 @@ export function parseAvalaraZip5(input: RateInput, places: UsPlaceNames): Parsed
     sourceUrl: AVALARA_SOURCE_URL,
     effectiveDate: vintage.from,
     license: AVALARA_LICENSE,
-    jurisdictions: [...jurisdictions.values()],
+    jurisdictions: named.all(),
     rates: [],
     locations,
   };
@@ -155,34 +160,6 @@ function absorber(parts: readonly number[]): number {
       best = index;
   }
   return best;
-}
-
-function stateJurisdiction(state: string, name: string): JurisdictionDef {
-  return {
-    id: `US-${state}:STATE`,
-    country: 'US',
-    level: 'STATE',
-    name,
-    authorityName: `${name} State`,
-    authorityType: 'STATE',
-    taxType: 'SALES',
-    rateType: 'STATE SALES TAX',
-    subdivision: state,
-  };
-}
-
-function localJurisdiction(state: string, level: JurisdictionLevel, name: string, authority: string): JurisdictionDef {
-  return {
-    id: `US-${state}:${level}:${name}`,
-    country: 'US',
-    level,
-    name,
-    authorityName: authority,
-    authorityType: level as AuthorityType,
-    taxType: 'SALES',
-    rateType: `${level} SALES TAX`,
-    subdivision: state,
-  };
 }
 
 function baseName(fileName: string): string {

@@ -25,33 +25,38 @@ export function readCsvRows(input: RateInput): {
   readonly header: readonly string[];
   readonly rows: readonly CsvRow[];
 } {
-  const records = parseRecords(input);
-  const [first, ...rest] = records;
+  const { records, lines } = parseRecords(input);
+  const first = records[0];
   if (first === undefined) throw importError(input.fileName, undefined, 'the file is empty.');
-  const header = first.record.map((cell) => cell.trim());
-  const rows = rest.map(({ record, line }) => {
-    if (record.length !== header.length) {
-      throw importError(input.fileName, line, `${record.length} columns where the header has ${header.length}.`);
+  const header = first.map((cell) => cell.trim());
+  const rows: CsvRow[] = new Array(records.length - 1);
+  for (let index = 1; index < records.length; index += 1) {
+    const cells = records[index] as string[];
+    const line = lines(index);
+    if (cells.length !== header.length) {
+      throw importError(input.fileName, line, `${cells.length} columns where the header has ${header.length}.`);
     }
-    return { cells: record, line };
-  });
+    rows[index - 1] = { cells, line };
+  }
   return { header, rows };
 }
 
-function parseRecords(input: RateInput): { record: string[]; line: number }[] {
+/** The file's records, and the line the record at an index ends on. */
+function parseRecords(input: RateInput): { records: string[][]; lines: (index: number) => number } {
   try {
     const lines = lineNumbersOf(input.text);
     if (lines !== undefined) {
       const records = parse(input.text, OPTIONS) as string[][];
-      if (records.length === lines.length) {
-        return records.map((record, index) => ({ record, line: lines[index] as number }));
-      }
+      if (records.length === lines.length) return { records, lines: (index) => lines[index] as number };
     }
     const withInfo = parse(input.text, { ...OPTIONS, info: true }) as unknown as {
       record: string[];
       info: { lines: number };
     }[];
-    return withInfo.map(({ record, info }) => ({ record, line: info.lines }));
+    return {
+      records: withInfo.map(({ record }) => record),
+      lines: (index) => (withInfo[index] as { info: { lines: number } }).info.lines,
+    };
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw importError(input.fileName, line, `not valid CSV (${(error as Error).message}).`);

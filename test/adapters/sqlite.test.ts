@@ -25,6 +25,7 @@ import {
 import { describeTaxStore } from '../conformance/store.suite.ts';
 import { allRefunds, expectTaxError, outcomesOf } from '../conformance/assertions.ts';
 import { planFullRefund, planReversal, refusingPriorRefunds } from '../conformance/planners.ts';
+import { makeLocalTable, makeRateRecord } from '../helpers/rate-records.ts';
 import { startChild, tsxLoader, type Child } from './fixtures/start-child.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'taxkit-sqlite-'));
@@ -187,6 +188,22 @@ describe('sqlite store', () => {
     } finally {
       client.close();
     }
+  });
+
+  it("keeps a rate table's record as its JSON text, as reports over the file read it", async () => {
+    const store = track(createSqliteStore({ path: newPath() }));
+    const table = { ...makeLocalTable({ state: 'NM', zip: '88001' }), source: 'Doña Ana "county" \\ rates 😀' };
+    const imported = makeRateRecord(table, { format: 'avalara-zip5' });
+    const base = makeRateRecord(makeLocalTable({ state: 'IN', zip: '46122' }), { format: 'base' });
+    await store.importRateTables([imported]);
+    await store.saveRateSnapshot({ id: 'snap', tableIds: [imported.id, base.id], createdAt: 1 }, [base]);
+    const rows = store.client
+      .prepare('SELECT id, typeof(body) AS type, body FROM rate_tables ORDER BY active_seq IS NULL, id')
+      .all();
+    expect(rows).toEqual([
+      { id: imported.id, type: 'text', body: JSON.stringify(imported) },
+      { id: base.id, type: 'text', body: JSON.stringify(base) },
+    ]);
   });
 
   it('reports a file it cannot open as STORAGE_UNAVAILABLE', () => {

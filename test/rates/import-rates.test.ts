@@ -86,6 +86,39 @@ describe('importing Avalara ZIP5 tables', () => {
     });
   });
 
+  it('lists each jurisdiction once, in the order first named, with the names of the last ZIP to name it', async () => {
+    // 46122 is in Hendricks County by the ZIP table; 46002 is not in the table, so its COUNTY
+    // is named after its region: the same id, spelled differently.
+    const lines = [
+      'IN,46002,HENDRICKS,0.083000,0.070000,0.010000,0.001000,0.002000,0',
+      'IN,46122,DANVILLE,0.080000,0.070000,0.010000,0.000000,0.000000,0',
+      'IN,46123,AVON,0.081000,0.070000,0.010000,0.001000,0.000000,0',
+    ];
+    const jurisdictionsOf = async (rows: readonly string[]) => {
+      const store = createMemoryStore();
+      await importRates({
+        store,
+        inputs: [{ fileName: 'TAXRATES_ZIP5_IN202603.csv', text: `${HEADER}\n${rows.join('\n')}\n` }],
+      });
+      const [record] = (await store.loadRateTables()).tables;
+      return record?.table.jurisdictions.map((jurisdiction) => `${jurisdiction.id} ${jurisdiction.authorityName}`);
+    };
+    expect(await jurisdictionsOf(lines)).toEqual([
+      'US-IN:STATE Indiana State',
+      'US-IN:COUNTY:HENDRICKS Hendricks',
+      'US-IN:CITY:HENDRICKS HENDRICKS',
+      'US-IN:DISTRICT:HENDRICKS HENDRICKS',
+      'US-IN:CITY:AVON AVON',
+    ]);
+    expect(await jurisdictionsOf([lines[1], lines[2], lines[0]] as string[])).toEqual([
+      'US-IN:STATE Indiana State',
+      'US-IN:COUNTY:HENDRICKS HENDRICKS',
+      'US-IN:CITY:AVON AVON',
+      'US-IN:CITY:HENDRICKS HENDRICKS',
+      'US-IN:DISTRICT:HENDRICKS HENDRICKS',
+    ]);
+  });
+
   it('a state without sales tax still names its state, at rate 0', async () => {
     const store = createMemoryStore();
     await importRates({ store, inputs: inputsOf(files.filter((file) => file.state === 'OR')) });
