@@ -8,7 +8,7 @@ import { compactText, fromCompactCalculation, toCompactCalculation } from '../sh
 export interface QuoteWriter {
   /**
    * Queues `calculation` for the next batch; it is readable through {@link QuoteWriter.get}
-   * at once. Throws CALCULATION id taken when the id is already kept, and STORAGE_UNAVAILABLE
+   * at once. Throws STORAGE_UNAVAILABLE (`idTaken`) when the id is already kept, and also
    * when batches have been failing and the queue is full. `randomId`: the id was drawn at
    * random, so only the queue is checked, not the file: the file's check is an autocommit read
    * (lock, WAL check, unlock) that cost about as much as the rest of the insert together.

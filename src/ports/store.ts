@@ -70,9 +70,9 @@ export interface TaxStore {
   readonly name: string;
 
   /**
-   * Throws CALCULATION id taken when `calculation.id` is already kept. `options.randomId`: the
-   * engine drew the id at random (`Ids.random`), so an adapter whose check costs a read of
-   * its file may skip it; the id cannot be taken.
+   * Throws STORAGE_UNAVAILABLE (`idTaken`) when `calculation.id` is already kept.
+   * `options.randomId`: the engine drew the id at random (`Ids.random`), so an adapter whose
+   * check costs a read of its file may skip it; the id cannot be taken.
    */
   insertCalculation(tenant: Tenant, calculation: Calculation, options?: InsertCalculationOptions): Promise<void>;
   getCalculation(tenant: Tenant, id: string): Promise<Calculation | undefined>;
