@@ -1,11 +1,8 @@
 import type { Calculation, Tenant } from '../../src/core/types.ts';
 import { idTaken } from '../../src/ports/store-errors.ts';
-import {
-  compactExpiresAt,
-  fromCompactCalculation,
-  toCompactCalculation,
-  type CompactCalculation,
-} from '../shared/compact-calculation.ts';
+import { fromCompactCalculation, toCompactCalculation } from '../shared/compact-calculation.ts';
+import { hashKey } from './hash-key.ts';
+import { createRecordLog, LOG_HEADER_BYTES, segmentBytesFor, type Locator } from './create-record-log.ts';
 
 /** How many calculations, and how many characters of them, the memory store keeps. */
 export interface CalculationLimits {
@@ -23,38 +20,42 @@ export interface CalculationKeeper {
   /** Deletes every calculation of `tenant`. */
   deleteTenant(tenant: Tenant): void;
   readonly count: number;
-  /** The kept calculations' heads and keys plus the per-entry cost, in bytes (one byte a character). */
+  /** The kept calculations' records (key, compact form, header) plus the per-entry cost, in bytes. */
   readonly bytes: number;
+  /** The bytes held outside the heap for them now: the log's segments, live records and dead space. */
+  readonly allocatedBytes: number;
   clear(): void;
 }
 
 /**
- * What one kept calculation costs beyond its head and key: the map's entry and the object
- * holding the two strings. An estimate (V8's layout varies); shared templates are not counted.
+ * What one kept calculation costs beyond its record's bytes: its index entry. An estimate (V8's
+ * layout varies); the shared templates are not counted.
  */
-const ENTRY_OVERHEAD_BYTES = 96;
+const ENTRY_OVERHEAD_BYTES = 32;
 /**
- * Distinct jurisdiction-template texts shared among kept calculations. Past it the table starts
- * afresh (kept calculations keep their strings), so it cannot grow without bound either.
+ * Distinct jurisdiction-template texts kept once and named by number in the records. Past it, a
+ * new text is written into each record that uses it, so the table cannot grow without bound.
  */
 const MAX_SHARED_TEMPLATES = 4_096;
-/**
- * `text`, flattened. JSON.stringify and `+` build strings as trees of pieces (V8 cons strings),
- * which take about a third more heap than the text; reading a character makes V8 replace the
- * tree with one flat copy, and the pieces become garbage.
- */
-function flat(text: string): string {
-  text.charCodeAt(0);
-  return text;
-}
-
 /** When a limit is passed, eviction frees this share of it, so a full scan runs once per 1/16 of the limit. */
 const HEADROOM = 1 / 16;
 
+// A record, after the log's own header: where each field starts.
+const EXPIRES_AT = LOG_HEADER_BYTES; // f64
+const HASH = EXPIRES_AT + 8; // i32: the key's hash, to find the index entry when evicting
+const TEMPLATES_ID = HASH + 4; // i32: a shared templates text, or -1 when written in the record
+const KEY_BYTES = TEMPLATES_ID + 4; // u32
+const HEAD_BYTES = KEY_BYTES + 4; // u32
+const TEMPLATES_BYTES = HEAD_BYTES + 4; // u32: 0 when shared
+const KEY_ENCODING = TEMPLATES_BYTES + 4; // u8: 0 latin1, 1 utf16le
+const FIELDS = KEY_ENCODING + 4;
+
 /**
- * Keeps calculations compactly ({@link toCompactCalculation}: a head string of about 600 bytes
- * for 3 lines, and a templates string shared by every calculation that taxes the same places)
- * in one insertion-ordered map for all tenants, bounded by count and by bytes.
+ * Keeps calculations in their compact form ({@link toCompactCalculation}: a head of about 600
+ * bytes for 3 lines, and a templates text most calculations share) as UTF-8 records in a
+ * {@link createRecordLog | log outside the JavaScript heap}, indexed by a 31-bit hash of the
+ * tenant and id in a `Map` of numbers, so the collector has nothing per calculation to trace or
+ * move. One log for all tenants, bounded by count and by bytes.
  *
  * Passing a bound evicts the expired calculations first (expired as of the newest calculation's
  * `createdAt`: the engine's clock), then the oldest, until a sixteenth of the bound is free, so
@@ -62,92 +63,184 @@ const HEADROOM = 1 / 16;
  * transaction from it gets CALCULATION_NOT_FOUND.
  */
 export function createCalculationKeeper(limits: CalculationLimits): CalculationKeeper {
-  // Key: `${accountId.length}:${mode}:${accountId}${id}`: the length makes the split unambiguous
-  // whatever characters the account id and the calculation id hold.
-  const kept = new Map<string, CompactCalculation>();
-  const sharedTemplates = new Map<string, string>();
+  const log = createRecordLog(segmentBytesFor(limits.maxCalculationBytes));
+  /** Key hash → the record's locator, or the locators of the (rare) keys sharing the hash. */
+  const index = new Map<number, Locator | Locator[]>();
+  const templatesById: string[] = [];
+  const templateIds = new Map<string, number>();
+  let count = 0;
   let bytes = 0;
   /** Whether insertion order is also expiry order, so the expired ones are the oldest. */
   let inExpiryOrder = true;
   let latestExpiry = Number.NEGATIVE_INFINITY;
-  const keyOf = (tenant: Tenant, id: string) => `${tenant.accountId.length}:${tenant.mode}:${tenant.accountId}${id}`;
-  const sizeOf = (key: string, compact: CompactCalculation) => key.length + compact.head.length + ENTRY_OVERHEAD_BYTES;
 
-  function remove(key: string, compact: CompactCalculation): void {
-    kept.delete(key);
-    bytes -= sizeOf(key, compact);
+  function keyAt(locator: Locator): string {
+    const buffer = log.bufferOf(locator);
+    const offset = log.offsetOf(locator);
+    const start = offset + FIELDS;
+    const encoding = buffer[offset + KEY_ENCODING] === 0 ? 'latin1' : 'utf16le';
+    return buffer.toString(encoding, start, start + buffer.readUInt32LE(offset + KEY_BYTES));
   }
 
-  /** The one string kept for this templates text. */
-  function share(templates: string): string {
-    const shared = sharedTemplates.get(templates);
-    if (shared !== undefined) return shared;
-    if (sharedTemplates.size >= MAX_SHARED_TEMPLATES) sharedTemplates.clear();
-    sharedTemplates.set(templates, templates);
-    return templates;
+  /** The locator of `key`'s record, if kept. */
+  function find(key: string, hash: number): Locator | undefined {
+    const entry = index.get(hash);
+    if (entry === undefined) return undefined;
+    if (typeof entry === 'number') return keyAt(entry) === key ? entry : undefined;
+    return entry.find((locator) => keyAt(locator) === key);
+  }
+
+  function remove(locator: Locator): void {
+    const buffer = log.bufferOf(locator);
+    const offset = log.offsetOf(locator);
+    const hash = buffer.readInt32LE(offset + HASH);
+    const entry = index.get(hash);
+    if (entry === locator) index.delete(hash);
+    else if (Array.isArray(entry)) {
+      const others = entry.filter((held) => held !== locator);
+      index.set(hash, others.length === 1 ? (others[0] as Locator) : others);
+    }
+    count -= 1;
+    bytes -= buffer.readUInt32LE(offset) + ENTRY_OVERHEAD_BYTES;
+    log.kill(locator);
+  }
+
+  function expiresAt(locator: Locator): number {
+    return log.bufferOf(locator).readDoubleLE(log.offsetOf(locator) + EXPIRES_AT);
+  }
+
+  /** The shared id of `templates`, or -1 when the table is full and the record must hold it. */
+  function templatesId(templates: string): number {
+    const id = templateIds.get(templates);
+    if (id !== undefined) return id;
+    if (templatesById.length >= MAX_SHARED_TEMPLATES) return -1;
+    templateIds.set(templates, templatesById.length);
+    templatesById.push(templates);
+    return templatesById.length - 1;
   }
 
   function overLimit(slack: number): boolean {
-    return kept.size > limits.maxCalculations * (1 - slack) || bytes > limits.maxCalculationBytes * (1 - slack);
+    return count > limits.maxCalculations * (1 - slack) || bytes > limits.maxCalculationBytes * (1 - slack);
   }
 
   /** Evicts down to the headroom, sparing `newest` (the calculation being inserted). */
-  function makeRoom(now: number, newest: string): void {
-    for (const [key, compact] of kept) {
-      if (compactExpiresAt(compact.head) < now) {
-        if (key !== newest) remove(key, compact);
-      } else if (inExpiryOrder) {
-        // Kept in expiry order (one lifetime, a clock that only moves on): no later one expired.
-        break;
+  function makeRoom(now: number, newest: Locator): void {
+    log.walk((locator) => {
+      if (expiresAt(locator) < now) {
+        if (locator !== newest) remove(locator);
+        return true;
       }
-    }
-    for (const [key, compact] of kept) {
-      if (!overLimit(HEADROOM)) break;
-      if (key !== newest) remove(key, compact);
-    }
+      // Kept in expiry order (one lifetime, a clock that only moves on): no later one expired.
+      return !inExpiryOrder;
+    });
+    log.walk((locator) => {
+      if (!overLimit(HEADROOM)) return false;
+      if (locator !== newest) remove(locator);
+      return true;
+    });
   }
 
   return {
     insert(tenant, calculation) {
       const key = keyOf(tenant, calculation.id);
-      if (kept.has(key)) throw idTaken('calculation', calculation.id);
+      const hash = hashKey(key);
+      if (find(key, hash) !== undefined) throw idTaken('calculation', calculation.id);
       const { head, templates } = toCompactCalculation(calculation);
-      const compact = { head: flat(head), templates: share(templates) };
-      kept.set(flat(key), compact);
-      bytes += sizeOf(key, compact);
+      const shared = templatesId(templates);
+      const inline = shared === -1 ? templates : '';
+      // UTF-8 takes at most three bytes for each UTF-16 unit, UTF-16 two.
+      const locator = log.reserve(FIELDS + 3 * (key.length + head.length + inline.length));
+      const buffer = log.bufferOf(locator);
+      const offset = log.offsetOf(locator);
+      let at = offset + FIELDS;
+      // The key is compared on the way out, so it is written losslessly (UTF-8 would turn a lone
+      // surrogate into U+FFFD); the compact form is JSON, which escapes those.
+      const oneByte = isOneByte(key);
+      buffer[offset + KEY_ENCODING] = oneByte ? 0 : 1;
+      const keyBytes = buffer.write(key, at, oneByte ? 'latin1' : 'utf16le');
+      at += keyBytes;
+      const headBytes = buffer.write(head, at, 'utf8');
+      at += headBytes;
+      const templatesBytes = inline === '' ? 0 : buffer.write(inline, at, 'utf8');
+      at += templatesBytes;
+      buffer.writeDoubleLE(calculation.expiresAt, offset + EXPIRES_AT);
+      buffer.writeInt32LE(hash, offset + HASH);
+      buffer.writeInt32LE(shared, offset + TEMPLATES_ID);
+      buffer.writeUInt32LE(keyBytes, offset + KEY_BYTES);
+      buffer.writeUInt32LE(headBytes, offset + HEAD_BYTES);
+      buffer.writeUInt32LE(templatesBytes, offset + TEMPLATES_BYTES);
+      log.commit(locator, at - offset);
+
+      const entry = index.get(hash);
+      if (entry === undefined) index.set(hash, locator);
+      else if (typeof entry === 'number') index.set(hash, [entry, locator]);
+      else entry.push(locator);
+      count += 1;
+      bytes += at - offset + ENTRY_OVERHEAD_BYTES;
       if (calculation.expiresAt < latestExpiry) inExpiryOrder = false;
       else latestExpiry = calculation.expiresAt;
-      if (overLimit(0)) makeRoom(calculation.createdAt, key);
+      if (overLimit(0)) makeRoom(calculation.createdAt, locator);
     },
     get(tenant, id) {
-      const compact = kept.get(keyOf(tenant, id));
-      return compact === undefined ? undefined : fromCompactCalculation(compact);
+      const locator = find(keyOf(tenant, id), hashKey(keyOf(tenant, id)));
+      if (locator === undefined) return undefined;
+      const buffer = log.bufferOf(locator);
+      const offset = log.offsetOf(locator);
+      const headStart = offset + FIELDS + buffer.readUInt32LE(offset + KEY_BYTES);
+      const headEnd = headStart + buffer.readUInt32LE(offset + HEAD_BYTES);
+      const shared = buffer.readInt32LE(offset + TEMPLATES_ID);
+      const templates =
+        shared === -1
+          ? buffer.toString('utf8', headEnd, headEnd + buffer.readUInt32LE(offset + TEMPLATES_BYTES))
+          : (templatesById[shared] as string);
+      return fromCompactCalculation({ head: buffer.toString('utf8', headStart, headEnd), templates });
     },
     deleteExpiredBefore(before, limit) {
       let deleted = 0;
-      for (const [key, compact] of kept) {
-        if (deleted >= limit) break;
-        if (compactExpiresAt(compact.head) < before) {
-          remove(key, compact);
+      log.walk((locator) => {
+        if (deleted >= limit) return false;
+        if (expiresAt(locator) < before) {
+          remove(locator);
           deleted += 1;
         }
-      }
+        return true;
+      });
       return deleted;
     },
     deleteTenant(tenant) {
       const prefix = keyOf(tenant, '');
-      for (const [key, compact] of kept) if (key.startsWith(prefix)) remove(key, compact);
+      log.walk((locator) => {
+        if (keyAt(locator).startsWith(prefix)) remove(locator);
+        return true;
+      });
     },
     get count() {
-      return kept.size;
+      return count;
     },
     get bytes() {
       return bytes;
     },
+    get allocatedBytes() {
+      return log.allocatedBytes;
+    },
     clear() {
-      kept.clear();
-      sharedTemplates.clear();
+      log.clear();
+      index.clear();
+      templatesById.length = 0;
+      templateIds.clear();
+      count = 0;
       bytes = 0;
     },
   };
+}
+
+/** The account id's length makes `${length}:${mode}:${accountId}${id}` unambiguous whatever the ids hold. */
+function keyOf(tenant: Tenant, id: string): string {
+  return `${tenant.accountId.length}:${tenant.mode}:${tenant.accountId}${id}`;
+}
+
+/** Whether every UTF-16 unit of `text` is below 256, so latin1 holds it exactly. */
+function isOneByte(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) > 255) return false;
+  return true;
 }

@@ -4,8 +4,7 @@
  * (name, authority, rate, note…) is written once per calculation however many lines it taxes.
  * A 3-line US calculation takes about 700 bytes this way instead of about 2,450 as keyed JSON.
  *
- * The array starts with the format version and `expiresAt`, so a store can read the expiry from
- * the prefix ({@link compactExpiresAt}) without parsing the rest.
+ * The array starts with the format version and `expiresAt`.
  *
  * Every field of the record types is listed below; the `Exhaustive` checks make the build fail
  * when a field is added to `Calculation`, `TaxLine`, `JurisdictionTax`, … and not here, so no
@@ -235,15 +234,6 @@ export function fromCompactCalculation(compact: CompactCalculation | string): Ca
           },
         }),
   };
-}
-
-/**
- * The `expiresAt` of a compact calculation, read from the prefix of its head (or text),
- * `[1,<expiresAt>,…`, without parsing the rest: what a store scans for expired calculations.
- */
-export function compactExpiresAt(text: string): number {
-  const start = text.indexOf(',') + 1;
-  return Number(text.slice(start, text.indexOf(',', start)));
 }
 
 type AddressRow = [string, string, string, string, string, string];
