@@ -25,7 +25,8 @@ export function createMemoryLedger(
   calculations: CalculationKeeper,
 ): StoreLedger {
   return {
-    async insertCalculation(tenant, calculation) {
+    // Synchronous: the calculation is kept before it returns (TaxStore.insertCalculation).
+    insertCalculation(tenant, calculation) {
       recordsOf(tenant); // throws STORAGE_UNAVAILABLE once the store is closed
       calculations.insert(tenant, calculation);
     },

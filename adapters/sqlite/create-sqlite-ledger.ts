@@ -11,7 +11,7 @@ import type { LedgerStatements } from './prepare-ledger-statements.ts';
 import type { CommitQueue } from './create-commit-queue.ts';
 import type { QuoteWriter } from './create-quote-writer.ts';
 import { recordOf, refundRow, reversalRow, tenantOf, transactionRow } from './record-rows.ts';
-import { callPlanner, settle, uniqueViolation } from './sqlite-errors.ts';
+import { callPlanner, settle, settleNow, uniqueViolation } from './sqlite-errors.ts';
 import { clampLimit } from './create-sqlite-directory.ts';
 import { applyRefund, remainingBalance, type LineBalance } from '../../src/core/ledger/remaining-balance.ts';
 
@@ -117,8 +117,9 @@ export function createSqliteLedger(
   };
 
   return {
+    // Synchronous: the calculation is queued (readable at once) before it returns.
     insertCalculation: (tenant, calculation, options) =>
-      settle(() => quotes.insert(tenant, calculation, options?.randomId === true)),
+      settleNow(() => quotes.insert(tenant, calculation, options?.randomId === true)),
     deleteCalculationsExpiredBefore: (before, limit) =>
       settle(() => {
         quotes.flush();

@@ -31,6 +31,19 @@ export function settle<T>(work: () => T): Promise<T> {
   }
 }
 
+/**
+ * Runs one store call that finishes at once, as {@link settle} does but without the promise:
+ * its result is returned and its failure thrown, mapped the same way. For the calculation
+ * insert, which TaxStore lets answer synchronously.
+ */
+export function settleNow<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (thrown) {
+    throw toStoreError(thrown);
+  }
+}
+
 /** What a caller gets for what a store call threw: see {@link settle}. */
 export function toStoreError(thrown: unknown): unknown {
   if (thrown instanceof PlannerFailure) return thrown.thrown;

@@ -9,5 +9,5 @@
  * @returns {S}
  */
 export function createDiscardingStore(store) {
-  return { ...store, name: 'discarding', insertCalculation: async () => {} };
+  return { ...store, name: 'discarding', insertCalculation: () => {} };
 }

@@ -5,7 +5,9 @@ import { notFound } from '../core/not-found.ts';
 import { replayCalculation as replayStored } from '../core/replay-calculation.ts';
 import type { RateIndex } from '../core/rates/rate-index.ts';
 import { TaxError } from '../core/errors.ts';
-import type { Address, AutomaticTax, Calculation, Metadata, Tenant } from '../core/types.ts';
+import type { LineInput } from '../core/calculate-lines.ts';
+import type { IpResolution } from '../core/location/resolve-ip.ts';
+import type { Address, AutomaticTax, Calculation, CalculationCustomer, Metadata, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { callTime } from './call-time.ts';
 import { type CustomerInput, resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
@@ -33,22 +35,65 @@ export interface CalculationInput {
  * core) with the current rate index, persist. Errors carry domain keys (`['lines', 0,
  * 'referenceProductId']`, `['customer', 'address', 'postalCode']`, `['originAddress', …]`).
  *
- * A step is awaited only when it returned a promise (a rate reload, a stored customer or
- * product to look up): `await` suspends even on a value that is ready, and the common
- * checkout, which waits for nothing before the store's insert, would pay three suspensions.
+ * Returns the calculation itself when nothing had to be waited for, else a promise of it: a
+ * step is waited on only when it returned a promise (a rate reload, a stored customer or
+ * product to look up, a store that writes asynchronously). The common checkout waits for
+ * nothing, and each `await` or `async` layer would cost it a promise and a suspension.
+ * Throws (rather than rejects) what fails before the first wait.
  */
-export async function createCalculation(
+export function createCalculation(
   deps: EngineDeps,
   tenant: Tenant,
   input: CalculationInput,
-): Promise<Calculation> {
-  const { nowMs, now } = callTime(deps);
-  const rates = deps.rates.ready() ?? (await deps.rates.current());
+): Calculation | Promise<Calculation> {
+  const time = callTime(deps);
+  const rates = deps.rates.ready();
+  return rates === undefined
+    ? deps.rates.current().then((loaded) => locate(deps, tenant, input, time, loaded))
+    : locate(deps, tenant, input, time, rates);
+}
+
+type CallTime = ReturnType<typeof callTime>;
+
+function locate(
+  deps: EngineDeps,
+  tenant: Tenant,
+  input: CalculationInput,
+  time: CallTime,
+  rates: RateIndex,
+): Calculation | Promise<Calculation> {
   const place = resolveCustomerPlace(deps, input.customer, rates);
-  const pendingCustomer = resolveCalculationCustomer(deps, tenant, input.customer);
-  const customer = pendingCustomer instanceof Promise ? await pendingCustomer : pendingCustomer;
-  const pendingLines = resolveLines(deps, tenant, input.lines, nowMs, 'lines', false);
-  const lines = pendingLines instanceof Promise ? await pendingLines : pendingLines;
+  const customer = resolveCalculationCustomer(deps, tenant, input.customer);
+  return customer instanceof Promise
+    ? customer.then((found) => withLines(deps, tenant, input, time, rates, place, found))
+    : withLines(deps, tenant, input, time, rates, place, customer);
+}
+
+function withLines(
+  deps: EngineDeps,
+  tenant: Tenant,
+  input: CalculationInput,
+  time: CallTime,
+  rates: RateIndex,
+  place: IpResolution,
+  customer: CalculationCustomer,
+): Calculation | Promise<Calculation> {
+  const lines = resolveLines(deps, tenant, input.lines, time.nowMs, 'lines', false);
+  return lines instanceof Promise
+    ? lines.then((resolved) => keep(deps, tenant, input, time, rates, place, customer, resolved))
+    : keep(deps, tenant, input, time, rates, place, customer, lines);
+}
+
+function keep(
+  deps: EngineDeps,
+  tenant: Tenant,
+  input: CalculationInput,
+  { nowMs, now }: CallTime,
+  rates: RateIndex,
+  place: IpResolution,
+  customer: CalculationCustomer,
+  lines: readonly LineInput[],
+): Calculation | Promise<Calculation> {
   const origin =
     input.originAddress === undefined ? deps.defaultOrigin : checkedOrigin(deps, input.originAddress, rates);
   const calculation = buildCalculation(
@@ -71,7 +116,13 @@ export async function createCalculation(
     },
     rates,
   );
-  await deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true });
+  const stored = deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true });
+  if (stored instanceof Promise) return stored.then(() => swept(deps, calculation));
+  return swept(deps, calculation);
+}
+
+/** Asks for a sweep of expired calculations once this one is kept, and answers with it. */
+function swept(deps: EngineDeps, calculation: Calculation): Calculation {
   deps.sweeper.request(calculation.createdAt);
   return calculation;
 }

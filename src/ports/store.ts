@@ -73,8 +73,13 @@ export interface TaxStore {
    * Throws STORAGE_UNAVAILABLE (`idTaken`) when `calculation.id` is already kept.
    * `options.randomId`: the engine drew the id at random (`Ids.random`), so an adapter whose
    * check costs a read of its file may skip it; the id cannot be taken.
+   *
+   * An adapter that keeps the calculation before it returns may return nothing, and then
+   * throws its errors; one that must wait returns a promise, and rejects. The engine waits only
+   * on a promise: a calculation is made on every checkout, and a promise per insert is a
+   * measurable share of it.
    */
-  insertCalculation(tenant: Tenant, calculation: Calculation, options?: InsertCalculationOptions): Promise<void>;
+  insertCalculation(tenant: Tenant, calculation: Calculation, options?: InsertCalculationOptions): Promise<void> | void;
   getCalculation(tenant: Tenant, id: string): Promise<Calculation | undefined>;
   /**
    * Housekeeping across every tenant: deletes the calculations whose `expiresAt` is before

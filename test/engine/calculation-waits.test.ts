@@ -35,6 +35,20 @@ describe('what a calculation waits for', () => {
     expect((await pending).total_tax_amount).toBe(140);
   });
 
+  it('nothing, so its promise is already settled: one turn of the microtask queue sees the answer', async () => {
+    const { engine } = setup();
+    await engine.calculations.create(body({ address: indiana }, [generalLine])); // loads the rates
+    let answered = false;
+    void engine.calculations.create(body({ address: indiana }, [generalLine])).then(() => {
+      answered = true;
+    });
+    await Promise.resolve();
+    expect(answered).toBe(true);
+    // An error before any wait rejects the promise; the call itself never throws.
+    const refused = engine.calculations.create(body({ address: { ...indiana, address_postal_code: '1' } }, []));
+    await expect(refused).rejects.toMatchObject({ status: 400 });
+  });
+
   it('a stored product or customer: looked up, then applied as before', async () => {
     const { engine, inserted } = setup();
     await engine.products.create({
