@@ -1,6 +1,7 @@
 import type { Calculation, Tenant } from '../../src/core/types.ts';
 import { idTaken } from '../../src/ports/store-errors.ts';
-import { fromCompactCalculation, toCompactCalculation } from '../shared/compact-calculation.ts';
+import type { Template } from '../shared/compact-calculation.ts';
+import { decodeCalculation, encodeCalculation, writeEncoded } from './calculation-record.ts';
 import { hashKey } from './hash-key.ts';
 import { createRecordLog, LOG_HEADER_BYTES, segmentBytesFor, type Locator } from './create-record-log.ts';
 
@@ -20,7 +21,7 @@ export interface CalculationKeeper {
   /** Deletes every calculation of `tenant`. */
   deleteTenant(tenant: Tenant): void;
   readonly count: number;
-  /** The kept calculations' records (key, compact form, header) plus the per-entry cost, in bytes. */
+  /** The kept calculations' records (key, encoded calculation, header) plus the per-entry cost, in bytes. */
   readonly bytes: number;
   /** The bytes held outside the heap for them now: the log's segments, live records and dead space. */
   readonly allocatedBytes: number;
@@ -51,8 +52,8 @@ const KEY_ENCODING = TEMPLATES_BYTES + 4; // u8: 0 latin1, 1 utf16le
 const FIELDS = KEY_ENCODING + 4;
 
 /**
- * Keeps calculations in their compact form ({@link toCompactCalculation}: a head of about 600
- * bytes for 3 lines, and a templates text most calculations share) as UTF-8 records in a
+ * Keeps calculations as records of bytes ({@link encodeCalculation}: about 500 bytes for 3
+ * lines, plus a templates text most calculations share) in a
  * {@link createRecordLog | log outside the JavaScript heap}, indexed by a 31-bit hash of the
  * tenant and id in a `Map` of numbers, so the collector has nothing per calculation to trace or
  * move. One log for all tenants, bounded by count and by bytes.
@@ -145,21 +146,21 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       const key = keyOf(tenant, calculation.id);
       const hash = hashKey(key);
       if (find(key, hash) !== undefined) throw idTaken('calculation', calculation.id);
-      const { head, templates } = toCompactCalculation(calculation);
-      const shared = templatesId(templates);
-      const inline = shared === -1 ? templates : '';
-      // UTF-8 takes at most three bytes for each UTF-16 unit, UTF-16 two.
-      const locator = log.reserve(FIELDS + 3 * (key.length + head.length + inline.length));
+      const encoded = encodeCalculation(calculation);
+      const shared = templatesId(encoded.templates);
+      const inline = shared === -1 ? encoded.templates : '';
+      // UTF-8 (the inline templates) takes at most three bytes for each UTF-16 unit, UTF-16 two.
+      const locator = log.reserve(FIELDS + 3 * (key.length + inline.length) + encoded.bytes);
       const buffer = log.bufferOf(locator);
       const offset = log.offsetOf(locator);
       let at = offset + FIELDS;
       // The key is compared on the way out, so it is written losslessly (UTF-8 would turn a lone
-      // surrogate into U+FFFD); the compact form is JSON, which escapes those.
+      // surrogate into U+FFFD); the record keeps its text as latin1 or UTF-16 for the same reason.
       const oneByte = isOneByte(key);
       buffer[offset + KEY_ENCODING] = oneByte ? 0 : 1;
       const keyBytes = buffer.write(key, at, oneByte ? 'latin1' : 'utf16le');
       at += keyBytes;
-      const headBytes = buffer.write(head, at, 'utf8');
+      const headBytes = writeEncoded(buffer, at);
       at += headBytes;
       const templatesBytes = inline === '' ? 0 : buffer.write(inline, at, 'utf8');
       at += templatesBytes;
@@ -193,7 +194,7 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
         shared === -1
           ? buffer.toString('utf8', headEnd, headEnd + buffer.readUInt32LE(offset + TEMPLATES_BYTES))
           : (templatesById[shared] as string);
-      return fromCompactCalculation({ head: buffer.toString('utf8', headStart, headEnd), templates });
+      return decodeCalculation(buffer, headStart, JSON.parse(templates) as Template[]);
     },
     deleteExpiredBefore(before, limit) {
       let deleted = 0;

@@ -15,10 +15,10 @@ import type { TenantRecords } from './tenant-records.ts';
 import type { CalculationKeeper } from './create-calculation-keeper.ts';
 
 /**
- * The memory store's ledger. Every method is `async` for the port but does its work
- * synchronously, so no other call can run between a check and the write it guards.
- * Records are copied on the way in and on the way out; calculations are kept in their compact
- * text form, which is a copy by construction.
+ * The memory store's ledger. Every method but `insertCalculation` (which the port lets answer
+ * at once) is `async` for the port, and all do their work synchronously, so no other call can run between a check and the write it guards.
+ * Records are copied on the way in and on the way out; calculations are kept as encoded
+ * records (`calculation-record.ts`), which are copies by construction.
  */
 export function createMemoryLedger(
   recordsOf: (tenant: Tenant) => TenantRecords,

@@ -16,8 +16,8 @@ export interface MemoryStoreOptions {
    */
   readonly maxCalculations?: number;
   /**
-   * The most bytes of kept calculations (their compact form, about 700 bytes for a 3-line US
-   * calculation, plus 64 per entry). Default 128 MiB. Whichever bound is reached first applies.
+   * The most bytes of kept calculations (their records, about 600 bytes for a 3-line US
+   * calculation with its key and header, plus 32 per entry). Default 128 MiB. Whichever bound is reached first applies.
    */
   readonly maxCalculationBytes?: number;
 }
@@ -37,7 +37,7 @@ export const DEFAULT_MAX_CALCULATION_BYTES = 128 * 1024 * 1024;
  *
  * Each method does its check and its write with no `await` in between, so concurrent calls
  * are as atomic as in the SQLite store. Records are deep-copied (`copyRecord`) on the way in and on
- * the way out; calculations are kept as compact text instead, bounded by `maxCalculations` and
+ * the way out; calculations are kept as encoded records instead, bounded by `maxCalculations` and
  * `maxCalculationBytes`, so a long-running process (or a caller with a public key) cannot grow
  * the heap without bound. After `close()` every call throws STORAGE_UNAVAILABLE, as the SQLite
  * store does.

@@ -28,7 +28,7 @@ import type {
 const FORMAT = 1;
 
 /** The part of a jurisdiction's tax that is the same on every line it taxes. */
-type Template = readonly [
+export type Template = readonly [
   jurisdictionId: string,
   name: string,
   rateType: string,
@@ -166,7 +166,8 @@ export function toCompactCalculation(calculation: Calculation): CompactCalculati
 let lastTemplates: readonly Template[] = [];
 let lastTemplatesText = '[]';
 
-function templatesText(templates: readonly Template[]): string {
+/** The JSON text of a calculation's templates; the last one's text again when they are the same. */
+export function templatesText(templates: readonly Template[]): string {
   if (!sameTemplates(templates, lastTemplates)) {
     lastTemplates = templates;
     lastTemplatesText = JSON.stringify(templates);
@@ -302,21 +303,9 @@ function decodeLines(rows: readonly LineRow[], templates: readonly Template[]): 
     const parts = row[9];
     const jurisdictions: JurisdictionTax[] = [];
     for (let index = 0; index < parts.length; index += 3) {
-      const template = templates[parts[index] as number];
-      if (template === undefined) throw new Error('A compact calculation names a jurisdiction it does not hold.');
-      jurisdictions.push({
-        jurisdictionId: template[0],
-        name: template[1],
-        rateType: template[2],
-        authorityName: template[3],
-        authorityType: template[4],
-        taxType: template[5],
-        rate: template[6],
-        feeMinor: template[7],
-        taxDue: parts[index + 1] as string,
-        taxMinor: parts[index + 2] as number,
-        note: template[8],
-      });
+      jurisdictions.push(
+        jurisdictionTax(templates, parts[index] as number, parts[index + 1] as string, parts[index + 2] as number),
+      );
     }
     return {
       lineItemId: row[0],
@@ -333,8 +322,32 @@ function decodeLines(rows: readonly LineRow[], templates: readonly Template[]): 
   });
 }
 
+/** A jurisdiction's tax on one line: its template's fixed part with the line's own amounts. */
+export function jurisdictionTax(
+  templates: readonly Template[],
+  index: number,
+  taxDue: string,
+  taxMinor: number,
+): JurisdictionTax {
+  const template = templates[index];
+  if (template === undefined) throw new Error('A compact calculation names a jurisdiction it does not hold.');
+  return {
+    jurisdictionId: template[0],
+    name: template[1],
+    rateType: template[2],
+    authorityName: template[3],
+    authorityType: template[4],
+    taxType: template[5],
+    rate: template[6],
+    feeMinor: template[7],
+    taxDue,
+    taxMinor,
+    note: template[8],
+  };
+}
+
 /** The index of `tax`'s fixed part in `templates`, added when new. Calculations hold few. */
-function templateIndex(tax: JurisdictionTax, templates: Template[]): number {
+export function templateIndex(tax: JurisdictionTax, templates: Template[]): number {
   for (let index = 0; index < templates.length; index += 1) {
     const t = templates[index] as Template;
     if (

@@ -1,0 +1,85 @@
+import { Buffer } from 'node:buffer';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeCalculation, encodeCalculation, writeEncoded } from '../../adapters/memory/calculation-record.ts';
+import {
+  fromCompactCalculation,
+  type Template,
+  toCompactCalculation,
+} from '../../adapters/shared/compact-calculation.ts';
+import type { Calculation } from '../../src/core/types.ts';
+import { calculation } from '../helpers/calculation-arbitrary.ts';
+import { createMemoryStore } from '../../adapters/memory/index.ts';
+import { createTaxEngine } from '../../src/engine.ts';
+import type { CalculationRequest } from '../../src/wire/api-types.ts';
+import { benchCart } from '../../bench/cart.mjs';
+
+/** Encodes `original` into a fresh buffer at an odd offset and decodes it again. */
+function roundTrip(original: Calculation): { decoded: Calculation; bytes: number; written: number } {
+  const encoded = encodeCalculation(original);
+  const buffer = Buffer.alloc(encoded.bytes + 16, 0xee);
+  const written = writeEncoded(buffer, 3);
+  const templates = JSON.parse(encoded.templates) as Template[];
+  return { decoded: decodeCalculation(buffer, 3, templates), bytes: encoded.bytes, written };
+}
+
+describe("the memory store's calculation records", () => {
+  it('round-trip every calculation exactly, as the compact JSON form does', () => {
+    fc.assert(
+      fc.property(calculation, (original) => {
+        const { decoded, bytes, written } = roundTrip(original);
+        // What JSON keeps of the record (metadata is caller JSON): the same object.
+        const expected = JSON.parse(JSON.stringify(original));
+        // isDeepStrictEqual, not toStrictEqual: vitest's equality reads a "constructor" metadata
+        // key as the object's constructor.
+        expect(isDeepStrictEqual(decoded, expected)).toBe(true);
+        expect(isDeepStrictEqual(decoded, fromCompactCalculation(toCompactCalculation(original)))).toBe(true);
+        // The size it announced is an upper bound of what it wrote.
+        expect(written).toBeLessThanOrEqual(bytes);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keep every number exactly, from the smallest to past 2^31, negatives and fractions too', () => {
+    const base = fc.sample(calculation, { numRuns: 1, seed: 7 })[0] as Calculation;
+    for (const value of [0, 1, 127, 128, 16_383, 16_384, 2 ** 31 - 1, 2 ** 31, 2 ** 40 + 1, Number.MAX_SAFE_INTEGER]) {
+      for (const signed of [value, -value]) {
+        const { decoded } = roundTrip({ ...base, totalTaxMinor: signed, createdAt: value });
+        expect(decoded.totalTaxMinor).toBe(signed === 0 ? 0 : signed);
+        expect(decoded.createdAt).toBe(value);
+      }
+    }
+    for (const odd of [0.5, -1.25, 1e300, Number.MAX_SAFE_INTEGER + 2, Number.EPSILON]) {
+      expect(roundTrip({ ...base, totalIncludingTaxMinor: odd }).decoded.totalIncludingTaxMinor).toBe(odd);
+    }
+  });
+
+  it('keep text that is not ASCII unit for unit, lone surrogates included', () => {
+    const base = fc.sample(calculation, { numRuns: 1, seed: 3 })[0] as Calculation;
+    for (const city of ['Montréal', '\ud800', 'x\udfffy', '😀 Zürich', '\u0000\u00ff\u0100']) {
+      const original = { ...base, location: { ...base.location, address: { ...base.location.address, city } } };
+      expect(roundTrip(original).decoded.location.address.city).toBe(city);
+    }
+  });
+
+  it('hold the benchmark cart in fewer bytes than its compact JSON head', async () => {
+    let captured: Calculation | undefined;
+    const store = createMemoryStore();
+    const engine = createTaxEngine({
+      store: {
+        ...store,
+        insertCalculation: (tenant, kept) => {
+          captured = kept;
+          return store.insertCalculation(tenant, kept);
+        },
+      },
+    });
+    await engine.calculations.create(benchCart(3) as CalculationRequest);
+    if (captured === undefined) throw new Error('no calculation stored');
+    const { decoded, bytes } = roundTrip(captured);
+    expect(decoded).toStrictEqual(captured);
+    expect(bytes).toBeLessThan(Buffer.byteLength(toCompactCalculation(captured).head, 'utf8'));
+  });
+});
