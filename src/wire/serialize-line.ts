@@ -10,47 +10,25 @@ export function serializeJurisdiction(
   version: ApiVersion,
   context: LineContext,
 ): Record<string, unknown> {
-  // `note` says why a rate is what it is (a taxability rule, reverse charge, state-level data
-  // only, no rate data). The hosted API adds it to calculations from 2025-05-12; taxkit sends it
-  // in every version and context, so a caller on the default 2024-09-01 is told too.
-  // Exact per-jurisdiction tax: 2026-era calculations, and refund lists (docs/interface.md §2.5).
-  // Each shape is one literal, in the wire's key order: built a key at a time, every entry of
-  // every line went through V8's slower property additions.
-  const modern = isAtLeast(version, '2026-01-01');
-  const exact = (context === 'calculation' && modern) || context === 'refund_list';
-  if (modern && exact) {
-    return {
-      tax_rate: Number(entry.rate),
-      rate_type: entry.rateType,
-      jurisdiction_name: entry.name,
-      fee_amount: entry.feeMinor,
-      note: entry.note,
-      tax_due_decimal: Number(entry.taxDue),
-      tax_authority_name: entry.authorityName,
-      tax_authority_type: entry.authorityType,
-      tax_type: entry.taxType,
-    };
-  }
-  if (modern) {
-    return {
-      tax_rate: Number(entry.rate),
-      rate_type: entry.rateType,
-      jurisdiction_name: entry.name,
-      fee_amount: entry.feeMinor,
-      note: entry.note,
-      tax_authority_name: entry.authorityName,
-      tax_authority_type: entry.authorityType,
-      tax_type: entry.taxType,
-    };
-  }
   const wire: Record<string, unknown> = {
     tax_rate: Number(entry.rate),
     rate_type: entry.rateType,
     jurisdiction_name: entry.name,
     fee_amount: entry.feeMinor,
-    note: entry.note,
   };
-  if (exact) wire.tax_due_decimal = Number(entry.taxDue);
+  // `note` says why a rate is what it is (a taxability rule, reverse charge, state-level data
+  // only, no rate data). The hosted API adds it to calculations from 2025-05-12; taxkit sends it
+  // in every version and context, so a caller on the default 2024-09-01 is told too.
+  wire.note = entry.note;
+  // Exact per-jurisdiction tax: 2026-era calculations, and refund lists (docs/interface.md §2.5).
+  if ((context === 'calculation' && isAtLeast(version, '2026-01-01')) || context === 'refund_list') {
+    wire.tax_due_decimal = Number(entry.taxDue);
+  }
+  if (isAtLeast(version, '2026-01-01')) {
+    wire.tax_authority_name = entry.authorityName;
+    wire.tax_authority_type = entry.authorityType;
+    wire.tax_type = entry.taxType;
+  }
   return wire;
 }
 
