@@ -259,12 +259,13 @@ export function createQuoteWriter(
       const waiting = queued.get(keyOf(tenant, id));
       if (waiting !== undefined) return fromCompactCalculation({ head: waiting[10], templates: waiting[11] });
       const found = select.get(tenant.accountId, tenant.mode, id) as
-        | [body: string, templatesId: number | null, templates: string | null]
-        | undefined;
+        [body: string, templatesId: number | null, templates: string | null] | undefined;
       if (found === undefined) return undefined;
       const [body, templatesId, templates] = found;
       if (templatesId !== null) {
-        if (templates === null) throw new Error(`Calculation ${id} names templates ${templatesId}, which the file lacks.`);
+        if (templates === null) {
+          throw new Error(`Calculation ${id} names templates ${templatesId}, which the file lacks.`);
+        }
         return fromCompactCalculation({ head: body, templates });
       }
       // Compact rows are arrays; rows of earlier versions are the record as keyed JSON.
