@@ -86,7 +86,7 @@ export function templatesKeyOf(templates: string): number {
  * event loop.
  *
  * Rows hold the compact form (`adapters/shared/compact-calculation.ts`). Its templates text (the
- * jurisdictions' fixed parts, about 300 of a 3-line calculation's 970 characters) is the same for
+ * jurisdictions' fixed parts, 200–300 of a 3-line calculation's 880–970 characters) is the same for
  * most calculations, so it is kept once in `calculation_templates` and the row holds the head
  * and the text's key (`templates_id`): the INSERT, the largest cost of a calculation here, grows
  * by about 1 µs per 100 bytes of row. A text is written with `INSERT OR IGNORE` in the batch's
