@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { TaxError } from '../../src/core/errors.ts';
 import type { Calculation, Tenant } from '../../src/core/types.ts';
@@ -27,7 +28,18 @@ const MAX_QUEUED = 10_000;
 /** Wait before retrying a batch the file refused as busy (another process holds the lock). */
 const RETRY_MS = 100;
 
-type Row = [
+/**
+ * Distinct templates texts this process remembers as held by `calculation_templates` (or as
+ * colliding). Past it, the oldest is forgotten: the next calculation using it pays one
+ * `INSERT OR IGNORE` (and a read) to learn it again. Distinct texts are few (one per set of
+ * jurisdictions and rates), so this is rarely reached.
+ */
+const MAX_KNOWN_TEMPLATES = 4_096;
+/** Shorter templates texts (`[]`: no jurisdiction) stay in the row: a key would save nothing. */
+const MIN_SHARED_TEMPLATES_CHARS = 32;
+
+/** A queued calculation: its columns, then its compact form's two parts. */
+type Queued = [
   accountId: string,
   mode: string,
   id: string,
@@ -38,8 +50,29 @@ type Row = [
   totalIncludingTaxMinor: number,
   createdAt: number,
   expiresAt: number,
-  body: string,
+  head: string,
+  templates: string,
 ];
+
+/** The key of a templates text in `calculation_templates`, or null to write the text in the row. */
+type TemplatesKey = number | null;
+
+/** Options for tests: a forced key function makes collisions happen; a small cache evicts. */
+export interface QuoteWriterOptions {
+  /** The key of a templates text (default {@link templatesKeyOf}). */
+  readonly templatesKey?: (templates: string) => number;
+  /** How many templates texts are remembered as in the file (default 4,096). */
+  readonly maxKnownTemplates?: number;
+}
+
+/**
+ * The `calculation_templates` key of a templates text: the first 48 bits of its SHA-256, so
+ * every process computes the same key for the same text with no coordination, as a safe integer
+ * (an `INTEGER PRIMARY KEY`, at most 6 bytes in each calculation row).
+ */
+export function templatesKeyOf(templates: string): number {
+  return createHash('sha256').update(templates).digest().readUIntBE(0, 6);
+}
 
 /**
  * Writes calculations to SQLite in batches: one transaction per batch, committed with
@@ -50,21 +83,58 @@ type Row = [
  *
  * The store answers for a queued calculation from the queue, so this process never misses one;
  * another process sharing the file sees it once its batch is written, within one turn of the
- * event loop. Rows hold the compact form (`adapters/shared/compact-calculation.ts`); rows written
- * by earlier versions as keyed JSON are still read.
+ * event loop.
+ *
+ * Rows hold the compact form (`adapters/shared/compact-calculation.ts`). Its templates text (the
+ * jurisdictions' fixed parts, 200–300 of a 3-line calculation's 880–970 characters) is the same for
+ * most calculations, so it is kept once in `calculation_templates` and the row holds the head
+ * and the text's key (`templates_id`): the INSERT, the largest cost of a calculation here, grows
+ * by about 1 µs per 100 bytes of row. A text is written with `INSERT OR IGNORE` in the batch's
+ * transaction, before the first row naming it; the keys known to be in the file are remembered
+ * after the commit, so the common case runs no extra statement. Should a text's key already be
+ * another text's (48 bits of SHA-256: improbable, never wrong), the rows of that text hold it
+ * inline, as they did before. Rows written so, and rows written by earlier versions (compact
+ * text, or keyed JSON), are still read.
+ *
+ * Template rows are never deleted, neither with the expired calculations that used them nor
+ * with a tenant's records: they are few (one per distinct set of jurisdictions and rates, not
+ * per calculation; a few hundred bytes each) and hold rate facts, nothing of a tenant's. Sweeping
+ * them would race every process sharing the file, which remembers keys as present and would go
+ * on writing rows naming a text just deleted; avoiding that needs the coordination the content
+ * key is there to avoid.
  */
-export function createQuoteWriter(client: Database.Database, durable: boolean): QuoteWriter {
+export function createQuoteWriter(
+  client: Database.Database,
+  durable: boolean,
+  options: QuoteWriterOptions = {},
+): QuoteWriter {
+  const templatesKey = options.templatesKey ?? templatesKeyOf;
+  const maxKnownTemplates = options.maxKnownTemplates ?? MAX_KNOWN_TEMPLATES;
   const insert = client.prepare(
     `INSERT INTO calculations (account_id, mode, id, kind, currency, total_excluding_tax_minor, total_tax_minor,
-       total_including_tax_minor, created_at, expires_at, deleted_at, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)`,
+       total_including_tax_minor, created_at, expires_at, deleted_at, body, templates_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
   );
-  const select = client.prepare('SELECT body FROM calculations WHERE account_id = ? AND mode = ? AND id = ?').pluck();
-  const writeBatch = client.transaction((rows: Iterable<Row>) => {
-    for (const row of rows) insert.run(row);
+  const insertTemplates = client.prepare('INSERT OR IGNORE INTO calculation_templates (id, body) VALUES (?, ?)');
+  const selectTemplates = client.prepare('SELECT body FROM calculation_templates WHERE id = ?').pluck();
+  const exists = client.prepare('SELECT 1 FROM calculations WHERE account_id = ? AND mode = ? AND id = ?').pluck();
+  // [body, templates_id, the templates row's body]: one statement for a row and its templates.
+  const select = client
+    .prepare(
+      `SELECT c.body, c.templates_id, t.body FROM calculations c
+         LEFT JOIN calculation_templates t ON t.id = c.templates_id
+         WHERE c.account_id = ? AND c.mode = ? AND c.id = ?`,
+    )
+    .raw();
+  /** Templates text → its key in the file (committed), or null when it must stay inline. */
+  const knownTemplates = new Map<string, TemplatesKey>();
+  const writeBatch = client.transaction((rows: Iterable<Queued>, learned: Map<string, TemplatesKey>) => {
+    for (const row of rows) writeRow(row, learned);
   });
+  const writeOne = client.transaction((row: Queued, learned: Map<string, TemplatesKey>) => writeRow(row, learned));
   // Key: the account id's length makes `${length}:${mode}:${accountId}${id}` unambiguous.
   const keyOf = (tenant: Tenant, id: string) => `${tenant.accountId.length}:${tenant.mode}:${tenant.accountId}${id}`;
-  let queued = new Map<string, Row>();
+  let queued = new Map<string, Queued>();
   let scheduled = false;
 
   function schedule(delayMs: number): void {
@@ -79,12 +149,51 @@ export function createQuoteWriter(client: Database.Database, durable: boolean): 
     flush();
   }
 
+  /**
+   * Inserts `row` (inside a transaction), after its templates text when the file may not hold
+   * it yet. `learned`: texts written or checked in this transaction, remembered once it commits.
+   */
+  function writeRow(row: Queued, learned: Map<string, TemplatesKey>): void {
+    const templates = row[11];
+    let key = knownTemplates.get(templates);
+    if (key === undefined) key = learned.get(templates);
+    if (key === undefined) {
+      key = storeTemplates(templates);
+      learned.set(templates, key);
+    }
+    const body = key === null ? compactText({ head: row[10], templates }) : row[10];
+    insert.run(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], body, key);
+  }
+
+  /** Makes sure the file holds `templates` under its key; null when the key is another text's. */
+  function storeTemplates(templates: string): TemplatesKey {
+    if (templates.length < MIN_SHARED_TEMPLATES_CHARS) return null;
+    const key = templatesKey(templates);
+    if (insertTemplates.run(key, templates).changes === 1) return key;
+    // Already there: written earlier, by this process or another. Shared only if it is this text.
+    return selectTemplates.get(key) === templates ? key : null;
+  }
+
+  /** Remembers what a committed transaction learned, forgetting the oldest past the bound. */
+  function remember(learned: Map<string, TemplatesKey>): void {
+    for (const [templates, key] of learned) {
+      if (knownTemplates.size >= maxKnownTemplates) {
+        const oldest = knownTemplates.keys().next();
+        if (!oldest.done) knownTemplates.delete(oldest.value);
+      }
+      knownTemplates.set(templates, key);
+    }
+  }
+
   function flush(): void {
     if (queued.size === 0 || !client.open) return;
     const rows = queued;
     queued = new Map();
     try {
-      withoutFsync(() => writeBatch(rows.values()));
+      const learned = new Map<string, TemplatesKey>();
+      withoutFsync(() => writeBatch(rows.values(), learned));
+      // Only now: a rolled-back batch took its template rows with it.
+      remember(learned);
     } catch (thrown) {
       if (thrown instanceof Database.SqliteError && thrown.code.startsWith('SQLITE_BUSY')) {
         // Another process holds the lock past the busy timeout: keep the batch and try again.
@@ -95,7 +204,9 @@ export function createQuoteWriter(client: Database.Database, durable: boolean): 
       // Otherwise find the rows the file refuses (there should be none) and write the rest.
       for (const row of rows.values()) {
         try {
-          withoutFsync(() => insert.run(row));
+          const learned = new Map<string, TemplatesKey>();
+          withoutFsync(() => writeOne(row, learned));
+          remember(learned);
         } catch {
           // A row the file cannot take is dropped: its quote is recalculated when asked for.
         }
@@ -120,12 +231,13 @@ export function createQuoteWriter(client: Database.Database, durable: boolean): 
     insert(tenant, calculation, randomId) {
       if (!client.open) throw new TypeError('The database connection is not open');
       const key = keyOf(tenant, calculation.id);
-      if (queued.has(key) || (!randomId && select.get(tenant.accountId, tenant.mode, calculation.id) !== undefined)) {
+      if (queued.has(key) || (!randomId && exists.get(tenant.accountId, tenant.mode, calculation.id) !== undefined)) {
         throw idTaken('calculation', calculation.id);
       }
       if (queued.size >= MAX_QUEUED) {
         throw new TaxError('STORAGE_UNAVAILABLE', 'The SQLite store is not accepting calculations: the file is busy.');
       }
+      const compact = toCompactCalculation(calculation);
       queued.set(key, [
         tenant.accountId,
         tenant.mode,
@@ -137,15 +249,25 @@ export function createQuoteWriter(client: Database.Database, durable: boolean): 
         calculation.totalIncludingTaxMinor,
         calculation.createdAt,
         calculation.expiresAt,
-        compactText(toCompactCalculation(calculation)),
+        compact.head,
+        compact.templates,
       ]);
       if (queued.size >= BATCH_SIZE) flush();
       else schedule(0);
     },
     get(tenant, id) {
-      const body =
-        queued.get(keyOf(tenant, id))?.[10] ?? (select.get(tenant.accountId, tenant.mode, id) as string | undefined);
-      if (body === undefined) return undefined;
+      const waiting = queued.get(keyOf(tenant, id));
+      if (waiting !== undefined) return fromCompactCalculation({ head: waiting[10], templates: waiting[11] });
+      const found = select.get(tenant.accountId, tenant.mode, id) as
+        [body: string, templatesId: number | null, templates: string | null] | undefined;
+      if (found === undefined) return undefined;
+      const [body, templatesId, templates] = found;
+      if (templatesId !== null) {
+        if (templates === null) {
+          throw new Error(`Calculation ${id} names templates ${templatesId}, which the file lacks.`);
+        }
+        return fromCompactCalculation({ head: body, templates });
+      }
       // Compact rows are arrays; rows of earlier versions are the record as keyed JSON.
       return body.startsWith('[') ? fromCompactCalculation(body) : (JSON.parse(body) as Calculation);
     },

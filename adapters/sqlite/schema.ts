@@ -43,7 +43,20 @@ export const calculations = sqliteTable(
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
     deletedAt: integer('deleted_at'),
+    /**
+     * The compact form (`adapters/shared/compact-calculation.ts`). When `templates_id` is set,
+     * only its head: the jurisdictions' fixed parts are that `calculation_templates` row.
+     * Otherwise the whole compact text (head and templates), or keyed JSON in rows of earlier
+     * versions.
+     */
     body: text('body').notNull(),
+    /**
+     * The `calculation_templates` row holding this calculation's templates text, or NULL when
+     * the body holds it. A column rather than a field inside the body, so a NULL tells every
+     * reader (and a report over the file) that the body stands alone, as all rows written
+     * before it existed do, and one statement reads a row with its templates by a join.
+     */
+    templatesId: integer('templates_id'),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.mode, t.id] }),
@@ -52,6 +65,22 @@ export const calculations = sqliteTable(
     index('calculations_expires_at').on(t.expiresAt),
   ],
 );
+
+/**
+ * Each distinct templates text of calculations (the fixed parts of the jurisdictions they tax:
+ * id, name, rate type, authority, rate, fee, note) once, so the calculation rows that share it
+ * are about 300 bytes smaller. Most calculations tax the same few places, so the table holds one
+ * row per distinct set of jurisdictions and rates, shared by every account (it holds rate facts,
+ * nothing of a tenant's).
+ *
+ * `id` is derived from the text (48 bits of its SHA-256), so processes sharing the file agree on
+ * it without coordination; a text whose id is already held by a different text is written
+ * inline in its calculation rows instead. Rows are never deleted (see `create-quote-writer.ts`).
+ */
+export const calculationTemplates = sqliteTable('calculation_templates', {
+  id: integer('id').primaryKey(),
+  body: text('body').notNull(),
+});
 
 /**
  * Transactions. `reference_order_id` is unique per type among live ones (a platform sale has an

@@ -38,6 +38,7 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 describeTaxStore('sqlite', () => createSqliteStore({ path: newPath() }));
 
 const TABLES = [
+  'calculation_templates',
   'calculations',
   'customers',
   'merchants',
