@@ -1,7 +1,7 @@
 import type { Calculation, Tenant } from '../../src/core/types.ts';
 import { idTaken } from '../../src/ports/store-errors.ts';
 import type { Template } from '../shared/compact-calculation.ts';
-import { decodeCalculation, encodeCalculation, writeEncoded } from './calculation-record.ts';
+import { decodeCalculation, encodeCalculation, writeEncoded } from '../shared/calculation-record.ts';
 import { hashKey } from './hash-key.ts';
 import { createRecordLog, LOG_HEADER_BYTES, segmentBytesFor, type Locator } from './create-record-log.ts';
 

@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
+import { Buffer } from 'node:buffer';
 import Database from 'better-sqlite3';
 import { TaxError } from '../../src/core/errors.ts';
 import type { Calculation, Tenant } from '../../src/core/types.ts';
 import { idTaken } from '../../src/ports/store-errors.ts';
-import { compactText, fromCompactCalculation, toCompactCalculation } from '../shared/compact-calculation.ts';
+import { decodeCalculation, encodeCalculation, writeEncoded } from '../shared/calculation-record.ts';
+import {
+  compactText,
+  fromCompactCalculation,
+  type Template,
+  toCompactCalculation,
+} from '../shared/compact-calculation.ts';
 
 /** Calculations (quotes) on their way into the file, in batches. */
 export interface QuoteWriter {
@@ -38,7 +45,7 @@ const MAX_KNOWN_TEMPLATES = 4_096;
 /** Shorter templates texts (`[]`: no jurisdiction) stay in the row: a key would save nothing. */
 const MIN_SHARED_TEMPLATES_CHARS = 32;
 
-/** A queued calculation: its columns, then its compact form's two parts. */
+/** A queued calculation: its columns, then its record and its templates text. */
 type Queued = [
   accountId: string,
   mode: string,
@@ -50,7 +57,7 @@ type Queued = [
   totalIncludingTaxMinor: number,
   createdAt: number,
   expiresAt: number,
-  head: string,
+  record: Buffer,
   templates: string,
 ];
 
@@ -85,16 +92,17 @@ export function templatesKeyOf(templates: string): number {
  * another process sharing the file sees it once its batch is written, within one turn of the
  * event loop.
  *
- * Rows hold the compact form (`adapters/shared/compact-calculation.ts`). Its templates text (the
- * jurisdictions' fixed parts, 200–300 of a 3-line calculation's 880–970 characters) is the same for
- * most calculations, so it is kept once in `calculation_templates` and the row holds the head
- * and the text's key (`templates_id`): the INSERT, the largest cost of a calculation here, grows
- * by about 1 µs per 100 bytes of row. A text is written with `INSERT OR IGNORE` in the batch's
- * transaction, before the first row naming it; the keys known to be in the file are remembered
- * after the commit, so the common case runs no extra statement. Should a text's key already be
- * another text's (48 bits of SHA-256: improbable, never wrong), the rows of that text hold it
- * inline, as they did before. Rows written so, and rows written by earlier versions (compact
- * text, or keyed JSON), are still read.
+ * A row's body is the calculation's record of bytes (`adapters/shared/calculation-record.ts`,
+ * about 500 bytes for 3 lines), which leaves out the jurisdictions' fixed parts: that templates
+ * text (200–300 characters) is the same for most calculations, so it is kept once in
+ * `calculation_templates` and the row names it by its key (`templates_id`). The INSERT, the
+ * largest cost of a calculation here, grows by about 1 µs per 100 bytes of row. A text is
+ * written with `INSERT OR IGNORE` in the batch's transaction, before the first row naming it;
+ * the keys known to be in the file are remembered after the commit, so the common case runs no
+ * extra statement. Should a text's key already be another text's (48 bits of SHA-256:
+ * improbable, never wrong), or the text be too short to share, the row holds the whole compact
+ * JSON text instead (`compact-calculation.ts`), templates included, as rows of earlier versions
+ * do; those, and the keyed JSON of older ones, are still read.
  *
  * Template rows are never deleted, neither with the expired calculations that used them nor
  * with a tenant's records: they are few (one per distinct set of jurisdictions and rates, not
@@ -161,7 +169,8 @@ export function createQuoteWriter(
       key = storeTemplates(templates);
       learned.set(templates, key);
     }
-    const body = key === null ? compactText({ head: row[10], templates }) : row[10];
+    // A record needs its templates row; without one, the compact text holds everything.
+    const body = key === null ? compactText(toCompactCalculation(decoded(row[10], templates))) : row[10];
     insert.run(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], body, key);
   }
 
@@ -237,7 +246,10 @@ export function createQuoteWriter(
       if (queued.size >= MAX_QUEUED) {
         throw new TaxError('STORAGE_UNAVAILABLE', 'The SQLite store is not accepting calculations: the file is busy.');
       }
-      const compact = toCompactCalculation(calculation);
+      const encoded = encodeCalculation(calculation);
+      // Its own bytes (from Node's pool of small buffers): the row waits in the queue.
+      const record = Buffer.allocUnsafe(encoded.bytes);
+      const bytes = writeEncoded(record, 0);
       queued.set(key, [
         tenant.accountId,
         tenant.mode,
@@ -249,28 +261,33 @@ export function createQuoteWriter(
         calculation.totalIncludingTaxMinor,
         calculation.createdAt,
         calculation.expiresAt,
-        compact.head,
-        compact.templates,
+        record.subarray(0, bytes),
+        encoded.templates,
       ]);
       if (queued.size >= BATCH_SIZE) flush();
       else schedule(0);
     },
     get(tenant, id) {
       const waiting = queued.get(keyOf(tenant, id));
-      if (waiting !== undefined) return fromCompactCalculation({ head: waiting[10], templates: waiting[11] });
+      if (waiting !== undefined) return decoded(waiting[10], waiting[11]);
       const found = select.get(tenant.accountId, tenant.mode, id) as
-        [body: string, templatesId: number | null, templates: string | null] | undefined;
+        [body: Buffer | string, templatesId: number | null, templates: string | null] | undefined;
       if (found === undefined) return undefined;
       const [body, templatesId, templates] = found;
-      if (templatesId !== null) {
-        if (templates === null) {
-          throw new Error(`Calculation ${id} names templates ${templatesId}, which the file lacks.`);
+      if (typeof body !== 'string') {
+        if (templatesId === null || templates === null) {
+          throw new Error(`Calculation ${id} names templates ${String(templatesId)}, which the file lacks.`);
         }
-        return fromCompactCalculation({ head: body, templates });
+        return decoded(body, templates);
       }
-      // Compact rows are arrays; rows of earlier versions are the record as keyed JSON.
+      // Text rows: the compact JSON (an array), or the keyed JSON of rows of earlier versions.
       return body.startsWith('[') ? fromCompactCalculation(body) : (JSON.parse(body) as Calculation);
     },
     flush,
   };
+}
+
+/** The calculation a record holds, with the jurisdictions' fixed parts from its templates text. */
+function decoded(record: Buffer, templates: string): Calculation {
+  return decodeCalculation(record, 0, JSON.parse(templates) as Template[]);
 }

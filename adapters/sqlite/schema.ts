@@ -44,10 +44,11 @@ export const calculations = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     deletedAt: integer('deleted_at'),
     /**
-     * The compact form (`adapters/shared/compact-calculation.ts`). When `templates_id` is set,
-     * only its head: the jurisdictions' fixed parts are that `calculation_templates` row.
-     * Otherwise the whole compact text (head and templates), or keyed JSON in rows of earlier
-     * versions.
+     * When `templates_id` is set, the calculation's record of bytes as a BLOB
+     * (`adapters/shared/calculation-record.ts`; SQLite keeps a BLOB as it is in a TEXT column),
+     * without the jurisdictions' fixed parts: those are that `calculation_templates` row.
+     * Otherwise text: the whole compact JSON form (`compact-calculation.ts`), or keyed JSON in
+     * rows of earlier versions.
      */
     body: text('body').notNull(),
     /**

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,8 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCommitQueue } from '../../adapters/sqlite/create-commit-queue.ts';
 import { createSqliteStore } from '../../adapters/sqlite/index.ts';
+import { RECORD_FORMAT } from '../../adapters/shared/calculation-record.ts';
+import { compactText, toCompactCalculation } from '../../adapters/shared/compact-calculation.ts';
 import { TaxError } from '../../src/core/errors.ts';
 import { createSeededIds } from '../../src/create-seeded-ids.ts';
 import { createTaxEngine } from '../../src/engine.ts';
@@ -199,14 +202,24 @@ describe('calculations on SQLite', () => {
     await Promise.all([first, second, ...random].map((engine) => engine.close()));
   });
 
-  it('are stored compactly, and rows written as keyed JSON by earlier versions still read', async () => {
+  it('are stored compactly, and rows written as compact or keyed JSON by earlier versions still read', async () => {
     const store = createSqliteStore({ path: newPath() });
     const calculation = makeCalculation();
     await store.insertCalculation(TENANT, calculation);
     await nextTurn();
-    const body = store.client.prepare('SELECT body FROM calculations').pluck().get() as string;
-    expect(body.startsWith('[')).toBe(true);
+    const body = store.client.prepare('SELECT body FROM calculations').pluck().get() as Buffer;
+    expect(Buffer.isBuffer(body)).toBe(true);
+    expect(body[0]).toBe(RECORD_FORMAT);
     expect(body.length).toBeLessThan(JSON.stringify(calculation).length * 0.7);
+
+    const compact = makeCalculation();
+    store.client
+      .prepare(
+        `INSERT INTO calculations (account_id, mode, id, kind, currency, total_excluding_tax_minor, total_tax_minor,
+           total_including_tax_minor, created_at, expires_at, body) VALUES (?, ?, ?, 'standard', 'USD', 0, 0, 0, 0, 0, ?)`,
+      )
+      .run(TENANT.accountId, TENANT.mode, compact.id, compactText(toCompactCalculation(compact)));
+    expect(await store.getCalculation(TENANT, compact.id)).toStrictEqual(compact);
 
     const legacy = makeCalculation();
     store.client

@@ -1,22 +1,23 @@
 /**
- * The memory store's record of a calculation: bytes, written straight into its log.
+ * A calculation as a record of bytes: the memory store's form, and the SQLite store's body.
  *
- * The SQLite store keeps calculations as compact JSON (`adapters/shared/compact-calculation.ts`),
- * a format files keep for years. The memory store's records live only as long as the process,
- * so they can take the cheaper form: every number, length and flag as a variable-length integer,
- * and every string of the calculation joined into one text written once. `JSON.stringify` of
- * the compact form cost about 2.3 µs for a 3-line calculation (numbers about 25 ns each, strings
- * about 40 ns plus their characters), half of a calculation's own time; joining the strings and
- * writing the integers costs a fraction of that.
+ * `JSON.stringify` of the compact JSON form (`compact-calculation.ts`) cost about 2.3 µs for a
+ * 3-line calculation (numbers about 25 ns each, strings about 40 ns plus their characters),
+ * half of a calculation's own time. Here every number, length and flag is a variable-length
+ * integer, and every string of the calculation is joined into one text written once; that
+ * costs a fraction of it, and the record is smaller (about 500 bytes against 670).
  *
- * Layout of a record: the text's width (1: every unit ASCII, written as latin1; 2: UTF-16,
- * which keeps lone surrogates exactly), the integers' byte count, the integers, then the text.
- * Jurisdictions' fixed parts are not in it: they are the calculation's templates
- * ({@link templatesText}), which the keeper shares among calculations.
+ * Layout: the format number ({@link RECORD_FORMAT}), the text's width (1: every unit ASCII,
+ * written as latin1; 2: UTF-16, which keeps lone surrogates exactly), the integers' byte count,
+ * the integers, then the text. Jurisdictions' fixed parts are not in it: they are the
+ * calculation's templates ({@link templatesText}), which both stores keep once for the many
+ * calculations that share them.
  *
- * The `Exhaustive` checks in `compact-calculation.ts` list every field of the record types, and
- * the round-trip property test runs both forms over the same calculations, so a field added to
- * `Calculation` and forgotten here fails the tests.
+ * SQLite files keep these records for as long as their calculations live, so the layout is a
+ * file format: a change to it takes a new format number, and the decoder keeps reading the old
+ * one. The `Exhaustive` checks in `compact-calculation.ts` list every field of the record types,
+ * and the round-trip property test runs this form and the compact one over the same random
+ * calculations, so a field added to `Calculation` and forgotten here fails the tests.
  *
  * @module
  */
@@ -38,6 +39,9 @@ export interface EncodedCalculation {
   /** The calculation's templates as JSON text (shared among calculations by the keeper). */
   readonly templates: string;
 }
+
+/** The first byte of every record; a new layout gets a new number. */
+export const RECORD_FORMAT = 1;
 
 // The encoder's state, reused from one calculation to the next: it runs once per calculation,
 // synchronously, and the keeper copies the result out before encoding another.
@@ -90,14 +94,15 @@ export function encodeCalculation(calculation: Calculation): EncodedCalculation 
   }
   // One byte a unit when every unit is ASCII (the common case, checked by the runtime), else two.
   textWidth = Buffer.byteLength(text, 'utf8') === text.length ? 1 : 2;
-  return { bytes: 1 + 5 + size + text.length * textWidth, templates: templatesText(templates) };
+  return { bytes: 2 + 5 + size + text.length * textWidth, templates: templatesText(templates) };
 }
 
 /** Copies the last {@link encodeCalculation} into `buffer` at `offset`; returns the bytes written. */
 export function writeEncoded(buffer: Buffer, offset: number): number {
   let at = offset;
-  buffer[at] = textWidth;
-  at += 1;
+  buffer[at] = RECORD_FORMAT;
+  buffer[at + 1] = textWidth;
+  at += 2;
   for (let value = size; ; value >>>= 7) {
     if (value < 128) {
       buffer[at] = value;
@@ -316,8 +321,9 @@ class Reader {
     private readonly buffer: Buffer,
     start: number,
   ) {
-    this.width = buffer[start] as number;
-    this.at = start + 1;
+    if (buffer[start] !== RECORD_FORMAT) throw new Error(`Unknown calculation record format ${String(buffer[start])}.`);
+    this.width = buffer[start + 1] as number;
+    this.at = start + 2;
     const integerBytes = this.uint();
     this.textStart = this.at + integerBytes;
   }

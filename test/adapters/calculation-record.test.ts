@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeCalculation, encodeCalculation, writeEncoded } from '../../adapters/memory/calculation-record.ts';
+import { decodeCalculation, encodeCalculation, writeEncoded } from '../../adapters/shared/calculation-record.ts';
 import {
   fromCompactCalculation,
   type Template,
