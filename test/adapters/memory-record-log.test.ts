@@ -104,7 +104,7 @@ describe('calculation keeper', () => {
   });
 
   it('keeps calculations whole past the shared-templates table, and non-ASCII text exact', () => {
-    const keeper = createCalculationKeeper(limits);
+    const keeper = createCalculationKeeper({ ...limits, maxSharedTemplates: 4_096 });
     const made = Array.from({ length: 4_200 }, (_, index) =>
       makeCalculation({
         id: `calc_${index}`,
