@@ -5,10 +5,9 @@ import { notFound } from '../core/not-found.ts';
 import { replayCalculation as replayStored } from '../core/replay-calculation.ts';
 import type { RateIndex } from '../core/rates/rate-index.ts';
 import { TaxError } from '../core/errors.ts';
-import type { LineInput } from '../core/calculate-lines.ts';
-import type { IpResolution } from '../core/location/resolve-ip.ts';
-import type { Address, AutomaticTax, Calculation, CalculationCustomer, Metadata, Tenant } from '../core/types.ts';
+import type { Address, AutomaticTax, Calculation, Metadata, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
+import { after } from './after.ts';
 import { callTime } from './call-time.ts';
 import { type CustomerInput, resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
 import { type LineItemInput, resolveLines } from './resolve-lines.ts';
@@ -46,85 +45,40 @@ export function createCalculation(
   tenant: Tenant,
   input: CalculationInput,
 ): Calculation | Promise<Calculation> {
-  const time = callTime(deps);
-  const rates = deps.rates.ready();
-  return rates === undefined
-    ? deps.rates.current().then((loaded) => locate(deps, tenant, input, time, loaded))
-    : locate(deps, tenant, input, time, rates);
-}
-
-type CallTime = ReturnType<typeof callTime>;
-
-function locate(
-  deps: EngineDeps,
-  tenant: Tenant,
-  input: CalculationInput,
-  time: CallTime,
-  rates: RateIndex,
-): Calculation | Promise<Calculation> {
-  const place = resolveCustomerPlace(deps, input.customer, rates);
-  const customer = resolveCalculationCustomer(deps, tenant, input.customer);
-  return customer instanceof Promise
-    ? customer.then((found) => withLines(deps, tenant, input, time, rates, place, found))
-    : withLines(deps, tenant, input, time, rates, place, customer);
-}
-
-function withLines(
-  deps: EngineDeps,
-  tenant: Tenant,
-  input: CalculationInput,
-  time: CallTime,
-  rates: RateIndex,
-  place: IpResolution,
-  customer: CalculationCustomer,
-): Calculation | Promise<Calculation> {
-  const lines = resolveLines(deps, tenant, input.lines, time.nowMs, 'lines', false);
-  return lines instanceof Promise
-    ? lines.then((resolved) => keep(deps, tenant, input, time, rates, place, customer, resolved))
-    : keep(deps, tenant, input, time, rates, place, customer, lines);
-}
-
-function keep(
-  deps: EngineDeps,
-  tenant: Tenant,
-  input: CalculationInput,
-  { nowMs, now }: CallTime,
-  rates: RateIndex,
-  place: IpResolution,
-  customer: CalculationCustomer,
-  lines: readonly LineInput[],
-): Calculation | Promise<Calculation> {
-  const origin =
-    input.originAddress === undefined ? deps.defaultOrigin : checkedOrigin(deps, input.originAddress, rates);
-  const calculation = buildCalculation(
-    {
-      id: deps.ids.next('calc', nowMs),
-      kind: 'standard',
-      createdAt: now,
-      taxDate: input.taxDate ?? now,
-      lifetimeSeconds: deps.calculationLifetimeSeconds,
-      mode: tenant.mode,
-      currency: input.currency,
-      taxIncluded: input.taxIncluded,
-      automaticTax: input.automaticTax,
-      customer,
-      place,
-      origin,
-      lines,
-      metadata: input.metadata,
-      registrations: deps.registrations,
-    },
-    rates,
-  );
-  const stored = deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true });
-  if (stored instanceof Promise) return stored.then(() => swept(deps, calculation));
-  return swept(deps, calculation);
-}
-
-/** Asks for a sweep of expired calculations once this one is kept, and answers with it. */
-function swept(deps: EngineDeps, calculation: Calculation): Calculation {
-  deps.sweeper.request(calculation.createdAt);
-  return calculation;
+  const { nowMs, now } = callTime(deps);
+  return after(deps.rates.ready() ?? deps.rates.current(), (rates) => {
+    const place = resolveCustomerPlace(deps, input.customer, rates);
+    return after(resolveCalculationCustomer(deps, tenant, input.customer), (customer) =>
+      after(resolveLines(deps, tenant, input.lines, nowMs, 'lines', false), (lines) => {
+        const origin =
+          input.originAddress === undefined ? deps.defaultOrigin : checkedOrigin(deps, input.originAddress, rates);
+        const calculation = buildCalculation(
+          {
+            id: deps.ids.next('calc', nowMs),
+            kind: 'standard',
+            createdAt: now,
+            taxDate: input.taxDate ?? now,
+            lifetimeSeconds: deps.calculationLifetimeSeconds,
+            mode: tenant.mode,
+            currency: input.currency,
+            taxIncluded: input.taxIncluded,
+            automaticTax: input.automaticTax,
+            customer,
+            place,
+            origin,
+            lines,
+            metadata: input.metadata,
+            registrations: deps.registrations,
+          },
+          rates,
+        );
+        return after(deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true }), () => {
+          deps.sweeper.request(calculation.createdAt);
+          return calculation;
+        });
+      }),
+    );
+  });
 }
 
 /**
