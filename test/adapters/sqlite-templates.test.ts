@@ -13,6 +13,7 @@ import { createQuoteWriter, templatesKeyOf } from '../../adapters/sqlite/create-
 import { createSqliteStore, migrateSqlite, type SqliteTaxStore } from '../../adapters/sqlite/index.ts';
 import type { Calculation } from '../../src/core/types.ts';
 import { expectTaxError } from '../conformance/assertions.ts';
+import { writeOldCalculationRow } from '../helpers/old-calculation-row.ts';
 import { makeCalculation, makeJurisdictionTax, makeTaxLine, TENANT } from '../helpers/records.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'taxkit-sqlite-templates-'));
@@ -176,12 +177,7 @@ describe('calculation templates on SQLite', () => {
   it('still reads rows holding their templates inline, and reports a row naming missing templates', async () => {
     const store = track(createSqliteStore({ path: newPath() }));
     const inline = calculationIn();
-    store.client
-      .prepare(
-        `INSERT INTO calculations (account_id, mode, id, kind, currency, total_excluding_tax_minor, total_tax_minor,
-           total_including_tax_minor, created_at, expires_at, body) VALUES (?, ?, ?, 'standard', 'USD', 0, 0, 0, 0, 0, ?)`,
-      )
-      .run(TENANT.accountId, TENANT.mode, inline.id, compactText(toCompactCalculation(inline)));
+    writeOldCalculationRow(store.client, TENANT, inline.id, compactText(toCompactCalculation(inline)));
     expect(await store.getCalculation(TENANT, inline.id)).toStrictEqual(inline);
 
     const broken = calculationIn();
@@ -206,12 +202,7 @@ describe('calculation templates on SQLite', () => {
     const old = new Database(path);
     migrate(drizzle({ client: old }), { migrationsFolder: earlier });
     const inline = calculationIn();
-    old
-      .prepare(
-        `INSERT INTO calculations (account_id, mode, id, kind, currency, total_excluding_tax_minor, total_tax_minor,
-           total_including_tax_minor, created_at, expires_at, body) VALUES (?, ?, ?, 'standard', 'USD', 0, 0, 0, 0, 0, ?)`,
-      )
-      .run(TENANT.accountId, TENANT.mode, inline.id, compactText(toCompactCalculation(inline)));
+    writeOldCalculationRow(old, TENANT, inline.id, compactText(toCompactCalculation(inline)));
     old.close();
 
     const store: SqliteTaxStore = track(createSqliteStore({ path }));

@@ -14,6 +14,7 @@ import { createSeededIds } from '../../src/create-seeded-ids.ts';
 import { createTaxEngine } from '../../src/engine.ts';
 import { outcomesOf } from '../conformance/assertions.ts';
 import { planFullRefund, refusingPriorRefunds } from '../conformance/planners.ts';
+import { writeOldCalculationRow } from '../helpers/old-calculation-row.ts';
 import { makeCalculation, makeTransaction, TENANT } from '../helpers/records.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'taxkit-sqlite-writes-'));
@@ -213,21 +214,11 @@ describe('calculations on SQLite', () => {
     expect(body.length).toBeLessThan(JSON.stringify(calculation).length * 0.7);
 
     const compact = makeCalculation();
-    store.client
-      .prepare(
-        `INSERT INTO calculations (account_id, mode, id, kind, currency, total_excluding_tax_minor, total_tax_minor,
-           total_including_tax_minor, created_at, expires_at, body) VALUES (?, ?, ?, 'standard', 'USD', 0, 0, 0, 0, 0, ?)`,
-      )
-      .run(TENANT.accountId, TENANT.mode, compact.id, compactText(toCompactCalculation(compact)));
+    writeOldCalculationRow(store.client, TENANT, compact.id, compactText(toCompactCalculation(compact)));
     expect(await store.getCalculation(TENANT, compact.id)).toStrictEqual(compact);
 
     const legacy = makeCalculation();
-    store.client
-      .prepare(
-        `INSERT INTO calculations (account_id, mode, id, kind, currency, total_excluding_tax_minor, total_tax_minor,
-           total_including_tax_minor, created_at, expires_at, body) VALUES (?, ?, ?, 'standard', 'USD', 0, 0, 0, 0, 0, ?)`,
-      )
-      .run(TENANT.accountId, TENANT.mode, legacy.id, JSON.stringify(legacy));
+    writeOldCalculationRow(store.client, TENANT, legacy.id, JSON.stringify(legacy));
     expect(await store.getCalculation(TENANT, legacy.id)).toStrictEqual(legacy);
     await store.close();
   });
