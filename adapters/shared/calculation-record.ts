@@ -30,13 +30,13 @@ import type {
   Metadata,
   TaxLine,
 } from '../../src/core/types.ts';
-import { jurisdictionTax, type Template, templateIndex, templatesText } from '../shared/compact-calculation.ts';
+import { jurisdictionTax, type Template, templateIndex, templatesText } from './compact-calculation.ts';
 
 /** A calculation encoded by {@link encodeCalculation}, ready to be copied into a record. */
 export interface EncodedCalculation {
   /** Bytes {@link writeEncoded} writes. */
   readonly bytes: number;
-  /** The calculation's templates as JSON text (shared among calculations by the keeper). */
+  /** The calculation's templates as JSON text, which the stores keep once for the calculations sharing it. */
   readonly templates: string;
 }
 
@@ -44,7 +44,7 @@ export interface EncodedCalculation {
 export const RECORD_FORMAT = 1;
 
 // The encoder's state, reused from one calculation to the next: it runs once per calculation,
-// synchronously, and the keeper copies the result out before encoding another.
+// synchronously, and the store copies the result out (writeEncoded) before encoding another.
 let integers = new Uint8Array(1_024);
 let size = 0;
 let text = '';
