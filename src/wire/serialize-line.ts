@@ -1,5 +1,6 @@
 import type { JurisdictionTax, TaxLine } from '../core/types.ts';
 import { isAtLeast, type ApiVersion } from './api-version.ts';
+import { decimalNumber } from './decimal-number.ts';
 
 /** Which response a line appears in: the fields differ (docs/interface.md §2.4, §2.5). */
 export type LineContext = 'calculation' | 'transaction' | 'refund' | 'refund_list';
@@ -11,7 +12,7 @@ export function serializeJurisdiction(
   context: LineContext,
 ): Record<string, unknown> {
   const wire: Record<string, unknown> = {
-    tax_rate: Number(entry.rate),
+    tax_rate: decimalNumber(entry.rate),
     rate_type: entry.rateType,
     jurisdiction_name: entry.name,
     fee_amount: entry.feeMinor,
@@ -22,7 +23,7 @@ export function serializeJurisdiction(
   wire.note = entry.note;
   // Exact per-jurisdiction tax: 2026-era calculations, and refund lists (docs/interface.md §2.5).
   if ((context === 'calculation' && isAtLeast(version, '2026-01-01')) || context === 'refund_list') {
-    wire.tax_due_decimal = Number(entry.taxDue);
+    wire.tax_due_decimal = decimalNumber(entry.taxDue);
   }
   if (isAtLeast(version, '2026-01-01')) {
     wire.tax_authority_name = entry.authorityName;
