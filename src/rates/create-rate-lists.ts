@@ -6,7 +6,7 @@ import { formatScaled } from '../core/money/format-scaled.ts';
  * per distinct set of parts, shared by every ZIP with it (4,800 lists for the generated
  * nationwide table's 41,000 ZIPs). The lists are never written to.
  *
- * Four levels of maps, each looked up in line: a generic helper taking a closure per level
+ * Four levels of maps, each looked up without a closure: a generic helper taking one per level
  * made the lookup itself cost microseconds.
  */
 export function createRateLists(): { of(parts: readonly number[]): readonly string[] } {
@@ -17,21 +17,7 @@ export function createRateLists(): { of(parts: readonly number[]): readonly stri
       const county = parts[1] as number;
       const city = parts[2] as number;
       const district = parts[3] as number;
-      let byCounty = byState.get(state);
-      if (byCounty === undefined) {
-        byCounty = new Map();
-        byState.set(state, byCounty);
-      }
-      let byCity = byCounty.get(county);
-      if (byCity === undefined) {
-        byCity = new Map();
-        byCounty.set(county, byCity);
-      }
-      let byDistrict = byCity.get(city);
-      if (byDistrict === undefined) {
-        byDistrict = new Map();
-        byCity.set(city, byDistrict);
-      }
+      const byDistrict = childMap(childMap(childMap(byState, state), county), city);
       let list = byDistrict.get(district);
       if (list === undefined) {
         list = [state, county, city, district]
@@ -42,4 +28,14 @@ export function createRateLists(): { of(parts: readonly number[]): readonly stri
       return list;
     },
   };
+}
+
+/** The map under `key` in `map`, made empty when missing. */
+function childMap<T>(map: Map<number, Map<number, T>>, key: number): Map<number, T> {
+  let child = map.get(key);
+  if (child === undefined) {
+    child = new Map();
+    map.set(key, child);
+  }
+  return child;
 }
