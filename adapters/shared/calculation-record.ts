@@ -8,8 +8,8 @@
  * costs a fraction of it, and the record is smaller (about 500 bytes against 670).
  *
  * Layout: the format number ({@link RECORD_FORMAT}), the text's width (1: every unit ASCII,
- * written as latin1; 2: UTF-16, which keeps lone surrogates exactly), the integers' byte count,
- * the integers, then the text. Jurisdictions' fixed parts are not in it: they are the
+ * written as latin1; 2: UTF-16, which keeps lone surrogates exactly), the integers' byte count
+ * (u32), the integers, then the text. Jurisdictions' fixed parts are not in it: they are the
  * calculation's templates ({@link templatesText}), which both stores keep once for the many
  * calculations that share them.
  *
@@ -94,24 +94,15 @@ export function encodeCalculation(calculation: Calculation): EncodedCalculation 
   }
   // One byte a unit when every unit is ASCII (the common case, checked by the runtime), else two.
   textWidth = Buffer.byteLength(text, 'utf8') === text.length ? 1 : 2;
-  return { bytes: 2 + 5 + size + text.length * textWidth, templates: templatesText(templates) };
+  return { bytes: 6 + size + text.length * textWidth, templates: templatesText(templates) };
 }
 
 /** Copies the last {@link encodeCalculation} into `buffer` at `offset`; returns the bytes written. */
 export function writeEncoded(buffer: Buffer, offset: number): number {
-  let at = offset;
-  buffer[at] = RECORD_FORMAT;
-  buffer[at + 1] = textWidth;
-  at += 2;
-  for (let value = size; ; value >>>= 7) {
-    if (value < 128) {
-      buffer[at] = value;
-      at += 1;
-      break;
-    }
-    buffer[at] = (value & 127) | 128;
-    at += 1;
-  }
+  buffer[offset] = RECORD_FORMAT;
+  buffer[offset + 1] = textWidth;
+  buffer.writeUInt32LE(size, offset + 2);
+  let at = offset + 6;
   buffer.set(integers.subarray(0, size), at);
   at += size;
   at += buffer.write(text, at, textWidth === 1 ? 'latin1' : 'utf16le');
@@ -323,9 +314,8 @@ class Reader {
   ) {
     if (buffer[start] !== RECORD_FORMAT) throw new Error(`Unknown calculation record format ${String(buffer[start])}.`);
     this.width = buffer[start + 1] as number;
-    this.at = start + 2;
-    const integerBytes = this.uint();
-    this.textStart = this.at + integerBytes;
+    this.at = start + 6;
+    this.textStart = this.at + buffer.readUInt32LE(start + 2);
   }
 
   uint(): number {
