@@ -70,7 +70,7 @@ type TemplatesKey = number | null;
 export interface QuoteWriterOptions {
   /** The key of a templates text (default {@link templatesKeyOf}). */
   readonly templatesKey?: (templates: string) => number;
-  /** How many templates texts are remembered as in the file (default 4,096). */
+  /** How many templates texts are remembered as in the file (default 65,536). */
   readonly maxKnownTemplates?: number;
 }
 

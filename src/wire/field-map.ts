@@ -67,12 +67,7 @@ export async function withFields<T>(map: FieldMap, run: () => Promise<T>): Promi
  * it so the common checkout, which waits for nothing, pays no promise per layer.
  */
 export function withFieldsNow<T>(map: FieldMap, run: () => T | Promise<T>): T | Promise<T> {
-  let result: T | Promise<T>;
-  try {
-    result = run();
-  } catch (error) {
-    throw mapFields(error, map);
-  }
+  const result = withFieldsSync(map, run);
   return result instanceof Promise
     ? result.catch((error: unknown) => {
         throw mapFields(error, map);
