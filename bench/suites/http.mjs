@@ -7,7 +7,9 @@
 // itself takes for the calculation in-process (measured here, in this run, over the same store
 // kind) as busy CPU, and JSON.stringify of the answer. No server doing that work beats it,
 // whatever its HTTP layer, so it tells how much of the gap to the bare floor the work alone
-// explains on this machine, and how much taxkit's HTTP layer adds.
+// explains on this machine, and how much taxkit's HTTP layer adds. A third ceiling does the
+// parsing and serializing alone, with no engine time at all: the most any server that reads this
+// JSON request and writes this JSON answer can reach here, however fast its engine.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,7 +110,8 @@ export async function runHttp({ rounds, seconds }) {
   const bareServer = await startServerProcess([BARE, bodyFile]);
   const memoryCeiling = await startServerProcess([BARE, bodyFile, memoryBusy.toFixed(1)]);
   const dbCeiling = await startServerProcess([BARE, bodyFile, dbBusy.toFixed(1)]);
-  const servers = [memoryServer, dbServer, bareServer, memoryCeiling, dbCeiling];
+  const jsonCeiling = await startServerProcess([BARE, bodyFile, '0']);
+  const servers = [memoryServer, dbServer, bareServer, memoryCeiling, dbCeiling, jsonCeiling];
 
   try {
     // Warm up every server's JIT before the first round.
@@ -135,6 +138,11 @@ export async function runHttp({ rounds, seconds }) {
     });
     const dbCeilingOverBare = await compareRounds({
       subject: calculationLoad(ceilingLabel(dbBusy, 'SQLite store'), dbCeiling.url, seconds),
+      floor: bare,
+      rounds,
+    });
+    const jsonCeilingOverBare = await compareRounds({
+      subject: calculationLoad('bare node:http + JSON.parse, no engine, JSON.stringify', jsonCeiling.url, seconds),
       floor: bare,
       rounds,
     });
@@ -194,6 +202,11 @@ export async function runHttp({ rounds, seconds }) {
       {
         measure: `ceiling for the row above: a server doing only the unavoidable work (SQLite store)`,
         ...dbCeilingOverBare,
+        target: { orientation: true },
+      },
+      {
+        measure: `ceiling of both rows: a server that parses the request and serializes the answer, with no engine`,
+        ...jsonCeilingOverBare,
         target: { orientation: true },
       },
       {
