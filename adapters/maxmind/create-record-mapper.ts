@@ -1,23 +1,15 @@
 import type { GeoLocation } from '../../src/ports/geo.ts';
-import {
-  createLocationMapper,
-  emptyLocationFields,
-  type LocationFields,
-  type LocationMapperOptions,
-} from './create-location-mapper.ts';
+import { emptyLocationFields, type LocationFields } from './create-location-mapper.ts';
 
-/** Maps one record a `maxmind` Reader decoded to a {@link GeoLocation}, by the rules of {@link createLocationMapper}. */
+/** Maps one record a `maxmind` Reader decoded to a {@link GeoLocation}, by the rules of `createLocationMapper`. */
 export type RecordMapper = (record: unknown) => GeoLocation | undefined;
-
-export type RecordMapperOptions = LocationMapperOptions;
 
 /**
  * The mapper for readers the caller opened themselves (a `maxmind` Reader): it picks the
- * fields out of the decoded record and hands them to {@link createLocationMapper}, so both
- * ways of reading a database answer by the same rules.
+ * fields out of the decoded record and hands them to `toLocation` (made by
+ * `createLocationMapper`), so both ways of reading a database answer by the same rules.
  */
-export function createRecordMapper(options: RecordMapperOptions): RecordMapper {
-  const toLocation = createLocationMapper(options);
+export function createRecordMapper(toLocation: (fields: LocationFields) => GeoLocation | undefined): RecordMapper {
   // One object refilled per record: the mapper keeps no reference to it.
   const fields = emptyLocationFields();
   // Readers with a cache hand out the same decoded object for the same data record, so the
