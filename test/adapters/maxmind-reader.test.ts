@@ -371,6 +371,33 @@ describe('the own reader against maxmind, on generated databases', () => {
     );
   });
 
+  it('keeps the last of a key met twice, as a decoded object does', () => {
+    const str = (value: string) => [0x40 | value.length, ...ascii(value)];
+    const records = [
+      // { country_code: 'US', city: 'A', country_code: 'CA' }
+      [0xe3, ...str('country_code'), ...str('US'), ...str('city'), ...str('A'), ...str('country_code'), ...str('CA')],
+      // { country_code: 'US', country_code: 5 }
+      [0xe2, ...str('country_code'), ...str('US'), ...str('country_code'), 0xc1, 0x05],
+      // { country: { iso_code: 'US', iso_code: 'DE' }, postal: { code: 'X' }, postal: 'Y' }
+      [0xe3, ...str('country'), 0xe2, ...str('iso_code'), ...str('US'), ...str('iso_code'), ...str('DE')].concat([
+        ...str('postal'),
+        0xe1,
+        ...str('code'),
+        ...str('X'),
+        ...str('postal'),
+        ...str('Y'),
+      ]),
+    ];
+    for (const data of records) {
+      const bytes = rawDatabase(data);
+      expectSame({ own: createGeoLookup(bytes), oracle: createGeoLookup(new Reader(bytes)) }, ['10.0.0.1']);
+    }
+    expect(createGeoLookup(rawDatabase(records[0] as number[])).lookup('10.0.0.1')).toEqual({
+      country: 'CA',
+      city: 'A',
+    });
+  });
+
   it('reads records past 2^24 in 28- and 32-bit trees (the record bits above the third byte)', () => {
     for (const recordSize of [28, 32] as const) {
       const networks = [
