@@ -105,6 +105,8 @@ function readMetadata(bytes: Buffer, what: string): ReturnType<typeof readMmdbMe
   } catch (error) {
     const message = (error as Error).message;
     if (message.startsWith(`${what} is not`)) throw error;
-    throw new Error(`${what} is not a readable MaxMind DB (.mmdb) file: ${message}`, { cause: error });
+    // A damaged metadata map: said once, as the file not being readable.
+    const reason = message.startsWith(`${what} is corrupt: `) ? message.slice(`${what} is corrupt: `.length) : message;
+    throw new Error(`${what} is not a readable MaxMind DB (.mmdb) file: ${reason}`, { cause: error });
   }
 }

@@ -496,6 +496,10 @@ describe('the own reader on corrupt files', () => {
     expect(() => createGeoLookup(Buffer.concat([MARKER, Buffer.from([0x41, 0x61])]))).toThrow(
       /its metadata is not a map/,
     );
+    // A map cut short: the damage said once, as the file not being readable.
+    expect(() => createGeoLookup(Buffer.concat([MARKER, Buffer.from([0xe2, 0x41])]))).toThrow(
+      /^The GeoIP database is not a readable MaxMind DB \(\.mmdb\) file: a string runs past the end of the data section \(byte 16 of the file\)\.$/,
+    );
   });
 
   it('answers a location, a miss or a "corrupt" Error for any damaged or truncated file, never anything else', () => {
