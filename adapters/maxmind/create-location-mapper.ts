@@ -2,7 +2,7 @@ import type { GeoLocation } from '../../src/ports/geo.ts';
 
 /**
  * The few values of one MMDB record that make a {@link GeoLocation}, by where they sit in the
- * record. Two readers fill it: {@link createRecordMapper} from a record `maxmind` decoded in
+ * record. Two readers fill it: `createRecordMapper` from a record `maxmind` decoded in
  * full, and `readLocationFields` straight from the file's bytes, decoding nothing else. Values
  * are what the record holds there (`undefined` when absent); only strings count, so a reader
  * may leave anything else `undefined`.

@@ -39,14 +39,14 @@ const MAX_SIZE = [0, 0, 0, 8, 0, 2, 4, 0, 4, 8, 16, 0, 0, 0, 1, 4];
  * tuples, so reading a record allocates nothing but the strings asked for.
  */
 export class MmdbData {
-  /** The last field's type (a pointer's own type for {@link head}, its target's for {@link resolve}). */
+  /** The last field's type (a pointer's own type for {@link MmdbData.head}, its target's for {@link MmdbData.resolve}). */
   type = 0;
   /**
    * The last field's size: payload bytes for strings, bytes and numbers; pairs of a map; items
    * of an array; a boolean's value; a pointer's target (an offset in `bytes`).
    */
   size = 0;
-  /** Set by {@link resolve}: where the field after a pointer starts, or -1 when the field was no pointer. */
+  /** Set by {@link MmdbData.resolve}: where the field after a pointer starts, or -1 when the field was no pointer. */
   after = -1;
   /** Set by readers built on this one: where the field after the one just read starts. */
   next = 0;
@@ -118,7 +118,7 @@ export class MmdbData {
   }
 
   /**
-   * {@link head}, through a pointer: `type` and `size` are then the target's, and `after` is
+   * {@link MmdbData.head}, through a pointer: `type` and `size` are then the target's, and `after` is
    * where the field after the pointer starts (-1 when the field at `at` was no pointer).
    * A pointer to a pointer is refused, as the spec has it: so no chain of them can loop.
    */

@@ -38,7 +38,7 @@ const CODE = [ascii('code')];
 const NAMES_EN = [ascii('names'), ascii('en')];
 
 /**
- * Fills `into` with the fields {@link createLocationMapper} reads, from the data record at
+ * Fills `into` with the fields `createLocationMapper` reads, from the data record at
  * `at`, decoding nothing else: every other value is stepped over by its size, however big.
  * Both record shapes are looked for in the one pass (keys come in any order), and a key met
  * twice keeps its last value, as a full decoder's object would. Only strings are kept; any
