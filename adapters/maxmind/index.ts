@@ -7,5 +7,5 @@
  */
 export { createGeoLookup, type GeoLookupOptions } from './create-geo-lookup.ts';
 export { openGeoLookup, type GeoDatabasePaths } from './open-geo-lookup.ts';
-export type { MmdbReader, MmdbSource } from './to-mmdb-reader.ts';
+export type { MmdbReader, MmdbSource } from './mmdb-source.ts';
 export type { GeoLocation, GeoLookup } from '../../src/ports/geo.ts';

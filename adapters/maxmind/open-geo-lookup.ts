@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { GeoLookup } from '../../src/ports/geo.ts';
-import { createGeoLookup, type GeoLookupOptions } from './create-geo-lookup.ts';
-import { toMmdbReader } from './to-mmdb-reader.ts';
+import { createNamedGeoLookup, type GeoLookupOptions } from './create-geo-lookup.ts';
 
 /** Where the database files are: one file, or the IPv4 and IPv6 files of an ip-location-db package. */
 export type GeoDatabasePaths = string | { readonly ipv4: string; readonly ipv6?: string };
 
 /**
  * Reads MaxMind DB file(s) into memory and returns a {@link GeoLookup} over them (see
- * {@link createGeoLookup} for which file answers which address). Refuses gzip files
- * (`GeoLite2-City.mmdb.gz`: gunzip it first) and files that are not MMDB, naming the file.
- * The files are read once; to pick up a new database, open it again and build a new engine.
+ * {@link createGeoLookup} for which file answers which address), reading them with taxkit's
+ * own reader. Refuses gzip files (`GeoLite2-City.mmdb.gz`: gunzip it first) and files that
+ * are not MMDB, naming the file. The files are read once; to pick up a new database, open it
+ * again and build a new engine.
  *
  * @example
  * import { createTaxEngine } from 'taxkit';
@@ -26,12 +26,12 @@ export async function openGeoLookup(
   options: Omit<GeoLookupOptions, 'ipv6Reader'> = {},
 ): Promise<GeoLookup> {
   const { ipv4, ipv6 } = typeof paths === 'string' ? { ipv4: paths, ipv6: undefined } : paths;
-  const cacheSize = options.cacheSize ?? 10_000;
   const [ipv4Bytes, ipv6Bytes] = await Promise.all([readFile(ipv4), ipv6 === undefined ? undefined : readFile(ipv6)]);
-  const primary = toMmdbReader(ipv4Bytes, `GeoIP database ${ipv4}`, cacheSize);
-  if (ipv6 === undefined || ipv6Bytes === undefined) return createGeoLookup(primary, options);
-  return createGeoLookup(primary, {
-    ...options,
-    ipv6Reader: toMmdbReader(ipv6Bytes, `IPv6 GeoIP database ${ipv6}`, cacheSize),
-  });
+  return createNamedGeoLookup(
+    { source: ipv4Bytes, what: `GeoIP database ${ipv4}` },
+    ipv6 === undefined || ipv6Bytes === undefined
+      ? undefined
+      : { source: ipv6Bytes, what: `IPv6 GeoIP database ${ipv6}` },
+    options,
+  );
 }

@@ -5,7 +5,17 @@ import { gzipSync } from 'node:zlib';
 import { Reader } from 'maxmind';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGeoLookup, openGeoLookup } from '../../adapters/maxmind/index.ts';
-import { encode, uint16, uint32, uint64, writeMmdb, type MmdbNetwork } from '../helpers/mmdb-writer.ts';
+import {
+  encode,
+  float,
+  int32,
+  uint16,
+  uint32,
+  uint64,
+  uint128,
+  writeMmdb,
+  type MmdbNetwork,
+} from '../helpers/mmdb-writer.ts';
 
 /** A GeoIP2-City record as MaxMind writes it (names trimmed to English). */
 function city(country: string, extra: Record<string, unknown> = {}): MmdbNetwork['record'] {
@@ -304,6 +314,42 @@ describe('the test MMDB writer', () => {
       databaseType: 'dbip-city-ipv4',
     });
     expect(reader.metadata.buildEpoch.getTime()).toBeGreaterThan(0);
+  });
+
+  it('writes 24-, 28- and 32-bit trees and every pointer form that a reader follows', () => {
+    const record = {
+      city: 'Montréal',
+      again: 'Montréal',
+      list: ['Montréal', { city: 'Montréal' }],
+      numbers: [int32(-5), int32(300), uint128(2n ** 100n), float(1.5), uint64(7)],
+      raw: new Uint8Array([1, 2]),
+    };
+    for (const recordSize of [24, 28, 32] as const) {
+      for (const pointerWidth of ['smallest', 'widest'] as const) {
+        // 600 000 bytes of padding put the strings past 526 336: the three-byte pointer form.
+        for (const padding of [0, 3_000, 600_000]) {
+          const bytes = writeMmdb({
+            recordSize,
+            pointers: true,
+            pointerWidth,
+            padding,
+            networks: [{ network: '10.0.0.0/8', record }],
+          });
+          const reader = new Reader(bytes);
+          expect(reader.metadata.recordSize).toBe(recordSize);
+          expect(reader.get('10.1.2.3')).toEqual({
+            ...record,
+            numbers: [-5, 300, 2n ** 100n, 1.5, 7n],
+            raw: Buffer.from([1, 2]),
+          });
+        }
+      }
+    }
+    // Shared strings are written once: the record shrinks by the three copies of "Montréal".
+    const plain = writeMmdb({ networks: [{ network: '10.0.0.0/8', record }] });
+    expect(writeMmdb({ pointers: true, networks: [{ network: '10.0.0.0/8', record }] }).length).toBeLessThan(
+      plain.length - 3 * 7,
+    );
   });
 
   it('keeps a specific network inserted before a broader one', () => {
