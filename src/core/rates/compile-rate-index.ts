@@ -63,7 +63,7 @@ export function compileRateIndex(input: RateTable | readonly RateTable[], option
   const days = new Map<string, number>();
   for (const table of tables) {
     for (const jurisdiction of table.jurisdictions) {
-      jurisdictions.set(jurisdiction.id, Object.freeze({ ...jurisdiction }));
+      jurisdictions.set(jurisdiction.id, frozenCopy(jurisdiction));
       periods.set(jurisdiction.id, []);
     }
     for (const period of table.rates) {
@@ -143,6 +143,24 @@ function addEntry(
   const same = list.findIndex((existing) => existing.from === from);
   if (same === -1) list.push(entry);
   else list[same] = entry;
+}
+
+/**
+ * A frozen copy of `jurisdiction`, made property by property rather than by a spread: V8 gave
+ * every frozen spread copy a hidden class of its own, so with the 22,000 jurisdictions of a
+ * nationwide table each read of a field (a line's name, rate type, note…) missed the inline
+ * caches, and calculations on an imported table ran at about half the speed. Copies made this
+ * way share one class per shape. A "__proto__" key is defined, as a spread would, not assigned.
+ */
+function frozenCopy(jurisdiction: JurisdictionDef): JurisdictionDef {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(jurisdiction)) {
+    const value = (jurisdiction as unknown as Record<string, unknown>)[key];
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+    else copy[key] = value;
+  }
+  return Object.freeze(copy) as unknown as JurisdictionDef;
 }
 
 /** Hands out one shared frozen object per distinct rate, rate set and timeline. */
