@@ -19,7 +19,8 @@ export interface NodeListenerOptions extends HttpOptions {
  * The service interface as a `node:http` request listener: the fast path for the bundled
  * server. It reads the body straight from the stream (up to the size limit; a larger one is
  * refused without being buffered) and writes the router's response, without building a web
- * `Request` or `Response`.
+ * `Request` or `Response`. Answers are written at the end of the event-loop turn in which
+ * they are ready, all together ({@link createAnswerWriter}).
  *
  * @example
  * import { createServer } from 'node:http';
@@ -31,14 +32,15 @@ export function createNodeListener(
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const app = createHttpApp(engine, options);
   const trustProxy = options.trustProxy ?? false;
+  const send = createAnswerWriter(app);
   return (request, response) => {
     if (!hasBody(request)) {
-      dispatch(app, toHttpRequest(request, trustProxy, undefined, false), response);
+      dispatch(app, send, toHttpRequest(request, trustProxy, undefined, false), response);
       return;
     }
     const declared = request.headers['content-length'];
     if (declared !== undefined && Number(declared) > app.maxBodyBytes) {
-      refuseBody(app, request, response, trustProxy);
+      refuseBody(app, send, request, response, trustProxy);
       return;
     }
     const chunks: Buffer[] = [];
@@ -50,7 +52,7 @@ export function createNodeListener(
       if (total > app.maxBodyBytes) {
         refused = true;
         chunks.length = 0;
-        refuseBody(app, request, response, trustProxy);
+        refuseBody(app, send, request, response, trustProxy);
         return;
       }
       chunks.push(chunk);
@@ -59,7 +61,7 @@ export function createNodeListener(
       if (refused) return;
       const body =
         chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, total).toString('utf8');
-      dispatch(app, toHttpRequest(request, trustProxy, body, false), response);
+      dispatch(app, send, toHttpRequest(request, trustProxy, body, false), response);
     });
     // An aborted upload needs no answer: the client is gone. Without a listener the error
     // would be thrown.
@@ -103,19 +105,60 @@ function hasBody(request: IncomingMessage): boolean {
  * answer; the rest of the upload is drained (not kept) so the client can read the answer
  * instead of seeing its upload reset.
  */
-function refuseBody(app: HttpApp, request: IncomingMessage, response: ServerResponse, trustProxy: boolean): void {
+function refuseBody(
+  app: HttpApp,
+  send: SendAnswer,
+  request: IncomingMessage,
+  response: ServerResponse,
+  trustProxy: boolean,
+): void {
   response.shouldKeepAlive = false;
   request.resume();
-  dispatch(app, toHttpRequest(request, trustProxy, undefined, true), response);
+  dispatch(app, send, toHttpRequest(request, trustProxy, undefined, true), response);
+}
+
+/** Hands an answer over to be written (see {@link createAnswerWriter}). */
+type SendAnswer = (request: HttpRequest, response: ServerResponse, answer: HttpResponse) => void;
+
+/**
+ * Collects the answers that become ready during one turn of the event loop and writes them all
+ * at its end (`setImmediate`), each with its own `writeHead` and `end`.
+ *
+ * Why not at once: on loopback (a test harness, a load generator, a proxy on the same host) a
+ * socket write also runs the receiver's side of TCP and wakes the receiving process. Written as
+ * each was ready, every answer woke a client that had gone back to waiting, and that `writev`
+ * cost the server about 30 µs on a 2-core VM against 9 µs for a bare server answering the same
+ * bytes; written together, one wake-up serves the turn. With 50 connections `serve --memory`
+ * answered 1.49–1.56 × as many requests a second and its median latency fell from 4 to 2–3 ms
+ * (p99 unchanged); `serve --db` 1.52 ×. An answer waits at most for the rest of its turn's
+ * work, the other requests read with it.
+ *
+ * Answers on one connection still go out in request order: `node:http` queues the response of
+ * a pipelined request behind the one before it, whatever order they are written in.
+ */
+function createAnswerWriter(app: HttpApp): SendAnswer {
+  // Flat triples (request, response, answer): no object per answer.
+  let ready: (HttpRequest | ServerResponse | HttpResponse)[] = [];
+  const writeReady = (): void => {
+    const batch = ready;
+    ready = [];
+    for (let index = 0; index < batch.length; index += 3) {
+      write(app, batch[index] as HttpRequest, batch[index + 1] as ServerResponse, batch[index + 2] as HttpResponse);
+    }
+  };
+  return (request, response, answer) => {
+    if (ready.length === 0) setImmediate(writeReady);
+    ready.push(request, response, answer);
+  };
 }
 
 /**
- * Runs the router and writes its answer: in the same turn when the router answered
+ * Runs the router and hands its answer to `send`: at once when the router answered
  * synchronously, after one `then` otherwise. Every failure after the router (a bug in it, a
  * status `writeHead` refuses) ends as a 500 or, once headers are out, a destroyed socket: never
  * a rejected promise, which would take the whole process down.
  */
-function dispatch(app: HttpApp, request: HttpRequest, response: ServerResponse): void {
+function dispatch(app: HttpApp, send: SendAnswer, request: HttpRequest, response: ServerResponse): void {
   let answer: HttpResponse | Promise<HttpResponse>;
   try {
     answer = routeRequest(app, request);
@@ -125,11 +168,11 @@ function dispatch(app: HttpApp, request: HttpRequest, response: ServerResponse):
   }
   if (answer instanceof Promise) {
     answer.then(
-      (settled) => write(app, request, response, settled),
+      (settled) => send(request, response, settled),
       (error: unknown) => fail(app, request, response, error),
     );
   } else {
-    write(app, request, response, answer);
+    send(request, response, answer);
   }
 }
 

@@ -166,3 +166,77 @@ describe('graceful stop', () => {
     other.destroy();
   });
 });
+
+describe('answers ready in one turn are written together, each to its own request', () => {
+  /** The bytes of one POST /tax/calculations request. */
+  const post = (body: string, last: boolean) =>
+    `POST /tax/calculations HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY}\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `${last ? 'Connection: close\r\n' : ''}\r\n${body}`;
+
+  /** Splits the raw bytes of several answers on one connection (each has a Content-Length). */
+  function splitAnswers(bytes: string): { status: number; body: any }[] {
+    const answers: { status: number; body: any }[] = [];
+    let rest = bytes;
+    while (rest.length > 0) {
+      const headEnd = rest.indexOf('\r\n\r\n');
+      const head = rest.slice(0, headEnd);
+      const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+      const body = rest.slice(headEnd + 4, headEnd + 4 + length);
+      answers.push({ status: Number(head.split(' ')[1]), body: JSON.parse(body) });
+      rest = rest.slice(headEnd + 4 + length);
+    }
+    return answers;
+  }
+
+  it('pipelined requests are answered in order, though the malformed one was answered first', async () => {
+    const server = await serve();
+    const first = JSON.stringify({ ...calculationBody(1), metadata: { order: 'first' } });
+    const third = JSON.stringify({ ...calculationBody(2), metadata: { order: 'third' } });
+    const answers = splitAnswers(
+      await raw(server, post(first, false) + post('{"customer":', false) + post(third, true)),
+    );
+    expect(answers.map(({ status }) => status)).toEqual([200, 400, 200]);
+    expect(answers[0]?.body.metadata).toEqual({ order: 'first' });
+    expect(answers[0]?.body.line_items).toHaveLength(1);
+    expect(answers[1]?.body.error.code).toBe('invalid_json');
+    expect(answers[2]?.body.metadata).toEqual({ order: 'third' });
+    expect(answers[2]?.body.line_items).toHaveLength(2);
+  });
+
+  it('many connections at once each get their own answer', async () => {
+    const server = await serve();
+    const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+    try {
+      const sent = Array.from({ length: 64 }, (_, index) => index);
+      const answers = await Promise.all(
+        sent.map(
+          (index) =>
+            new Promise<any>((resolve, reject) => {
+              const body = JSON.stringify({ ...calculationBody(1), metadata: { index: String(index) } });
+              const call = request(
+                `${server.url}/tax/calculations`,
+                {
+                  method: 'POST',
+                  agent,
+                  headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+                },
+                (response) => {
+                  let text = '';
+                  response.on('data', (chunk) => (text += chunk));
+                  response.on('end', () => resolve({ status: response.statusCode, body: JSON.parse(text) }));
+                },
+              );
+              call.on('error', reject);
+              call.end(body);
+            }),
+        ),
+      );
+      expect(answers.map(({ status }) => status)).toEqual(sent.map(() => 200));
+      expect(answers.map(({ body }) => body.metadata.index)).toEqual(sent.map(String));
+      expect(new Set(answers.map(({ body }) => body.id)).size).toBe(sent.length);
+    } finally {
+      agent.destroy();
+    }
+  });
+});
