@@ -53,15 +53,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       if (state === undefined) return;
       state.busy -= 1;
       state.lastActiveMs = Date.now();
+      state.bytesRead = request.socket.bytesRead;
     });
     listener(request, response);
   });
   server.on('connection', (socket: Socket) => {
-    const state: ConnectionState = { busy: 0, lastActiveMs: Date.now() };
+    // No 'data' listener to see the client's bytes arrive: one would take the socket off
+    // node:http's native parser (every chunk then goes through JavaScript, about 9 % of the
+    // server's time under load). The closing sweep compares `bytesRead` instead.
+    const state: ConnectionState = { busy: 0, lastActiveMs: Date.now(), bytesRead: 0 };
     connections.set(socket, state);
-    socket.on('data', () => {
-      state.lastActiveMs = Date.now();
-    });
     socket.on('close', () => connections.delete(socket));
   });
   answerFramingErrors(server);
@@ -111,14 +112,22 @@ const netServerClose = NetServer.prototype.close;
 interface ConnectionState {
   /** Requests of this connection not yet answered. */
   busy: number;
-  /** When it last received bytes or finished a response. */
+  /** When it last finished a response, or was seen to have received bytes. */
   lastActiveMs: number;
+  /** The socket's `bytesRead` then: a sweep that finds more counts the connection active now. */
+  bytesRead: number;
 }
 
 /** Ends the connections with nothing in flight and no bytes for {@link IDLE_GRACE_MS}. */
 function closeQuietConnections(connections: ReadonlyMap<Socket, ConnectionState>): void {
   const now = Date.now();
   for (const [socket, state] of connections) {
+    const read = socket.bytesRead;
+    if (read !== state.bytesRead) {
+      // Bytes came since it was last looked at (the start of a request not yet whole): active.
+      state.bytesRead = read;
+      state.lastActiveMs = now;
+    }
     if (state.busy === 0 && now - state.lastActiveMs >= IDLE_GRACE_MS) socket.destroy();
   }
 }

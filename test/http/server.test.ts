@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HttpEngine } from '../../src/http/http-engine.ts';
 import { startServer, type RunningServer, type StartServerOptions } from '../../src/http/start-server.ts';
 import { API_VERSIONS, type ApiVersion } from '../../src/wire/api-version.ts';
@@ -329,6 +329,32 @@ describe('graceful close', () => {
     const startedAt = Date.now();
     await server.close();
     expect(Date.now() - startedAt).toBeLessThan(1000);
+  });
+
+  it('does not cut a kept-alive connection whose next request is partly sent when closing starts', async () => {
+    const server = await serve();
+    const socket = connect(server.port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString('utf8')));
+    const ended = new Promise<string>((resolve) => {
+      socket.on('close', (hadError) => resolve(hadError ? 'reset' : 'closed'));
+      socket.on('error', () => {});
+    });
+    await new Promise((resolve) => socket.on('connect', resolve));
+    const ping = `GET /tax/ping HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY}\r\n\r\n`;
+    socket.write(ping);
+    await vi.waitFor(() => expect(received).toContain('200 OK'));
+    // Quiet for longer than the idle grace, then the start of the next request, then close().
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    socket.write('GET /tax/ping HTTP/1.1\r\nHost: x\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closing = server.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.write(`Authorization: Bearer ${KEY}\r\n\r\n`);
+    await closing;
+    expect(await ended).toBe('closed');
+    expect(received.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(2);
+    expect(received.toLowerCase()).toContain('connection: close');
   });
 
   it('cuts off requests that outlive shutdownTimeoutMs', async () => {
