@@ -60,3 +60,57 @@ export function createLedgerShapedInsert(path, row) {
     close: () => client.close(),
   };
 }
+
+/**
+ * A ceiling for the SQLite calculation row: what a store writing one row per calculation pays
+ * at the least. Each calculation's row is a copy of `row` (a row taxkit wrote, so the same
+ * columns, body bytes and indexes) under the calculation's own id, queued and inserted with one prepared
+ * statement, in batches of up to 512 per transaction at the end of the event-loop turn, with
+ * `synchronous = NORMAL`: the quote writer's batching, without encoding the calculation,
+ * checking ids or keeping templates. Nothing is kept in memory.
+ *
+ * @template {import('../../dist/src/ports/store.js').TaxStore} S
+ * @param {S} store whose other methods the wrapper keeps
+ * @param {string} path a database file migrated by `createSqliteStore` and closed again
+ * @param {Record<string, unknown>} row a row of `calculations`, as `SELECT *` returns it
+ * @returns {{ store: S, close: () => void }}
+ */
+export function createRawCalculationInsert(store, path, row) {
+  const client = new Database(path);
+  client.pragma('journal_mode = WAL');
+  client.pragma('synchronous = NORMAL');
+  const columns = Object.keys(row);
+  const idAt = columns.indexOf('id');
+  const insert = client.prepare(
+    `INSERT INTO calculations (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+  );
+  const values = Object.values(row);
+  /** @type {string[]} */
+  let queue = [];
+  const writeBatch = client.transaction((/** @type {string[]} */ ids) => {
+    for (const id of ids) {
+      values[idAt] = id;
+      insert.run(values);
+    }
+  });
+  const flush = () => {
+    const ids = queue;
+    queue = [];
+    if (ids.length > 0) writeBatch(ids);
+  };
+  return {
+    store: {
+      ...store,
+      name: 'raw-calculation-insert',
+      insertCalculation: (/** @type {unknown} */ _tenant, /** @type {{ id: string }} */ calculation) => {
+        if (queue.length === 0) setImmediate(flush);
+        queue.push(calculation.id);
+        if (queue.length >= 512) flush();
+      },
+    },
+    close: () => {
+      flush();
+      client.close();
+    },
+  };
+}
