@@ -33,6 +33,9 @@ const TOP_KEYS: readonly (readonly { readonly bytes: Uint8Array; readonly id: nu
   return byLength;
 })();
 
+/** The value offsets {@link readLocationFields} finds, by key id; reused (lookups are synchronous). */
+const lastValues: number[] = [-1, -1, -1, -1, -1, -1, -1, -1, -1];
+
 const ISO_CODE = [ascii('iso_code')];
 const CODE = [ascii('code')];
 const NAMES_EN = [ascii('names'), ascii('en')];
@@ -59,49 +62,40 @@ export function readLocationFields(data: MmdbData, at: number, into: LocationFie
   let position = data.resolve(at);
   // A record that is no map has none of the fields: the mapper finds no country.
   if (data.type !== MAP) return;
+  // Where the last value of each key the mapper uses starts. A key met twice keeps its last
+  // value, as a full decoder's object would, so only that one is read, once, after the pass:
+  // reading every occurrence made a damaged or hostile file of a few kilobytes (keys repeated,
+  // each a pointer to one map with repeated keys) cost seconds for one lookup.
+  const valueAt = lastValues;
+  valueAt.fill(-1);
   for (let pairs = data.size; pairs > 0; pairs -= 1) {
     const key = topKey(data, position);
     position = data.next;
-    switch (key) {
-      case COUNTRY:
-        into.countryIsoCode = stringInMap(data, position, ISO_CODE, 0);
-        break;
-      case REGISTERED_COUNTRY:
-        into.registeredCountryIsoCode = stringInMap(data, position, ISO_CODE, 0);
-        break;
-      case SUBDIVISIONS:
-        into.subdivisionIsoCode = firstIsoCode(data, position);
-        break;
-      case CITY:
-        // A string in the flat shape, a map of names in GeoIP2's.
-        data.resolve(position);
-        if (data.type === MAP) {
-          into.cityText = undefined;
-          into.cityNameEn = stringInMap(data, position, NAMES_EN, 0);
-        } else {
-          into.cityNameEn = undefined;
-          into.cityText = stringAt(data, position);
-        }
-        break;
-      case POSTAL:
-        into.postalCode = stringInMap(data, position, CODE, 0);
-        break;
-      case COUNTRY_CODE:
-        into.flat = true;
-        into.countryCode = stringAt(data, position);
-        break;
-      case STATE1:
-        into.flat = true;
-        into.state1 = stringAt(data, position);
-        break;
-      case POSTCODE:
-        into.postcode = stringAt(data, position);
-        break;
-      default:
-        data.next = data.skip(position);
-    }
-    position = data.next;
+    if (key !== 0) valueAt[key] = position;
+    position = data.skip(position);
   }
+  into.flat = valueAt[COUNTRY_CODE] !== -1 || valueAt[STATE1] !== -1;
+  const country = valueAt[COUNTRY] as number;
+  if (country !== -1) into.countryIsoCode = stringInMap(data, country, ISO_CODE, 0);
+  const registered = valueAt[REGISTERED_COUNTRY] as number;
+  if (registered !== -1) into.registeredCountryIsoCode = stringInMap(data, registered, ISO_CODE, 0);
+  const subdivisions = valueAt[SUBDIVISIONS] as number;
+  if (subdivisions !== -1) into.subdivisionIsoCode = firstIsoCode(data, subdivisions);
+  const city = valueAt[CITY] as number;
+  if (city !== -1) {
+    // A string in the flat shape, a map of names in GeoIP2's.
+    data.resolve(city);
+    if (data.type === MAP) into.cityNameEn = stringInMap(data, city, NAMES_EN, 0);
+    else into.cityText = stringAt(data, city);
+  }
+  const postal = valueAt[POSTAL] as number;
+  if (postal !== -1) into.postalCode = stringInMap(data, postal, CODE, 0);
+  const countryCode = valueAt[COUNTRY_CODE] as number;
+  if (countryCode !== -1) into.countryCode = stringAt(data, countryCode);
+  const state1 = valueAt[STATE1] as number;
+  if (state1 !== -1) into.state1 = stringAt(data, state1);
+  const postcode = valueAt[POSTCODE] as number;
+  if (postcode !== -1) into.postcode = stringAt(data, postcode);
 }
 
 /** Which top-level key the map key at `at` is (0: none the mapper uses); `data.next` is set past it. */
@@ -148,20 +142,21 @@ function stringInMap(data: MmdbData, at: number, path: readonly Uint8Array[], de
     return undefined;
   }
   const key = path[depth] as Uint8Array;
-  const last = depth + 1 === path.length;
-  let found: string | undefined;
+  // As in readLocationFields: the last value of the key is the one read, and only it.
+  let valueAt = -1;
   for (let pairs = data.size; pairs > 0; pairs -= 1) {
     const keyPayload = keyAt(data, position);
     const matches = data.equals(keyPayload, data.size, key);
     position = data.next;
-    if (matches) {
-      found = last ? stringAt(data, position) : stringInMap(data, position, path, depth + 1);
-      position = data.next;
-    } else {
-      position = data.skip(position);
-    }
+    if (matches) valueAt = position;
+    position = data.skip(position);
   }
-  data.next = after === -1 ? position : after;
+  const end = after === -1 ? position : after;
+  let found: string | undefined;
+  if (valueAt !== -1) {
+    found = depth + 1 === path.length ? stringAt(data, valueAt) : stringInMap(data, valueAt, path, depth + 1);
+  }
+  data.next = end;
   return found;
 }
 

@@ -459,12 +459,46 @@ describe('the own reader on corrupt files', () => {
     expect(lookup(rawDatabase(data))()).toEqual({ country: 'US' });
   });
 
+  it('reads each wanted value once, however often a hostile record repeats its keys', { timeout: 5_000 }, () => {
+    // A record of 800 `city` keys, each a pointer to one map of 800 `names` keys, each a pointer
+    // to one map of 800 `en` keys: 20 kB. Reading every occurrence, as a decoder without a cache
+    // does, is 800³ steps (tens of seconds); the last value of each key is
+    // the one a decoded object holds, and the only one read (milliseconds).
+    const count = 800;
+    const bytes: number[] = [];
+    const add = (part: readonly number[]): number => {
+      const at = bytes.length;
+      bytes.push(...part);
+      return at;
+    };
+    // A map of 285 to 65,820 pairs: size code 30 and two more bytes of size.
+    const mapOf = (size: number): number[] => [0xe0 | 30, (size - 285) >> 8, (size - 285) & 255];
+    const pointer = (to: number): number[] => [0x28 | ((to - 2048) >> 16), ((to - 2048) >> 8) & 255, (to - 2048) & 255];
+    const text = (value: string): number[] => [0x40 | value.length, ...ascii(value)];
+    const padding = add(Array.from({ length: 2_048 }, () => 0)); // so every pointer below is 3 bytes
+    expect(padding).toBe(0);
+    const names = add(mapOf(count));
+    for (let index = 0; index < count; index += 1)
+      add([...text('en'), ...text(index + 1 === count ? 'San Jose' : `x${index}`)]);
+    const cities = add(mapOf(count));
+    for (let index = 0; index < count; index += 1) add([...text('names'), ...pointer(names)]);
+    const record = add(mapOf(count + 2));
+    for (let index = 0; index < count; index += 1) add([...text('city'), ...pointer(cities)]);
+    add([...text('country'), 0xe1, ...text('iso_code'), ...text('US')]);
+    add([...text('subdivisions'), 0x01, 0x04, 0xe1, ...text('iso_code'), ...text('CA')]);
+    expect(createGeoLookup(rawDatabase(bytes, { recordAt: record })).lookup('10.0.0.1')).toEqual({
+      country: 'US',
+      province: 'CA',
+      city: 'San Jose',
+    });
+  });
+
   it('names each kind of damage in an Error, instead of reading past the data or looping', () => {
     const city = [0x44, ...ascii('city')];
     const cases: [number[], RegExp][] = [
       [[0xe1, ...city, 0x20, 0xff], /corrupt: a field lies outside the data section/],
       [[0xe1, ...city, 0x20, 0x08, 0x20, 0x08], /corrupt: a pointer points to another pointer/],
-      [[0xe1, ...city, 0x4a, ...ascii('abc')], /corrupt: a string runs past the end/],
+      [[0xe1, ...city, 0x4a, ...ascii('abc')], /corrupt: a field runs past the end/],
       [[0xe3, ...city, 0x41, ...ascii('a')], /corrupt: a field lies outside the data section/],
       [[0xe1, ...city, 0x00, 0x09], /corrupt: unknown extended type 16/],
       [[0xe1, 0x41, ...ascii('x'), 0x64, 0, 0, 0, 0], /corrupt: a double has size 4/],
