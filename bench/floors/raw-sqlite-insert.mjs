@@ -64,9 +64,9 @@ export function createLedgerShapedInsert(path, row) {
 /**
  * A ceiling for the SQLite calculation row: what a store writing one row per calculation pays
  * at the least. Each calculation's row is a copy of `row` (a row taxkit wrote, so the same
- * columns, body bytes and indexes) under the calculation's own id, queued and inserted with one prepared
- * statement, in batches of up to 512 per transaction at the end of the event-loop turn, with
- * `synchronous = NORMAL`: the quote writer's batching, without encoding the calculation,
+ * columns, body bytes and indexes) under the calculation's own id, queued and inserted with one
+ * prepared statement, in batches of up to 512 per transaction at the end of the event-loop turn,
+ * with `synchronous = NORMAL`: the quote writer's batching, without encoding the calculation,
  * checking ids or keeping templates. Nothing is kept in memory.
  *
  * @template {import('../../dist/src/ports/store.js').TaxStore} S

@@ -1,10 +1,10 @@
-// A ceiling for the memory-store row: a store that keeps the engine's own calculation objects as
-// they are, by reference (no copy, no encoding), the newest `bound` of them (the memory store's
-// default count bound), found by tenant and id through a Map. A store that answers for its
-// calculations later keeps at least this much, and pays at least this: the Map, and the garbage
-// collector carrying every kept object graph from the young generation into the old one.
-// (It keeps about 2.5 KB of heap per calculation against the memory store's 640 bytes, so it is a
-// ceiling for speed, not a store taxkit could ship under its 1 KB bound.)
+// For orientation beside the memory-store row: the simplest store that can answer for its
+// calculations later. It keeps the engine's own calculation objects as they are, by reference
+// (no copy, no encoding), the newest `bound` of them (the memory store's default count bound),
+// found by tenant and id through a Map. It does no work per calculation but the Map's; what it
+// pays is the garbage collector carrying every kept object graph (about 2.5 KB of heap, against
+// the memory store's 640 bytes outside the heap) into the old generation and marking it there.
+// It is not a ceiling: the memory store's records of bytes come out faster.
 
 /**
  * Wraps `store` so `insertCalculation` keeps the object by reference; every other method is the

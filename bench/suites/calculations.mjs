@@ -1,7 +1,7 @@
 // Calculations in-process: the memory store against a store that discards calculations, and the
-// SQLite store against the memory store. Each measure beside its floor, in the same rounds. Beside
-// each, for orientation, a ceiling: the least any store doing that job does (keeping the engine's
-// objects by reference; a raw batched INSERT of the same row), against the same floor.
+// SQLite store against the memory store. Each measure beside its floor, in the same rounds. For
+// orientation, against the same floors: a store keeping the engine's objects by reference (the
+// simplest way to keep them), and the SQLite row's ceiling, a raw batched INSERT of the same row.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
