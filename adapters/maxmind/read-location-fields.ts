@@ -33,9 +33,6 @@ const TOP_KEYS: readonly (readonly { readonly bytes: Uint8Array; readonly id: nu
   return byLength;
 })();
 
-/** The value offsets {@link readLocationFields} finds, by key id; reused (lookups are synchronous). */
-const lastValues: number[] = [-1, -1, -1, -1, -1, -1, -1, -1, -1];
-
 const ISO_CODE = [ascii('iso_code')];
 const CODE = [ascii('code')];
 const NAMES_EN = [ascii('names'), ascii('en')];
@@ -66,8 +63,7 @@ export function readLocationFields(data: MmdbData, at: number, into: LocationFie
   // value, as a full decoder's object would, so only that one is read, once, after the pass:
   // reading every occurrence made a damaged or hostile file of a few kilobytes (keys repeated,
   // each a pointer to one map with repeated keys) cost seconds for one lookup.
-  const valueAt = lastValues;
-  valueAt.fill(-1);
+  const valueAt = [-1, -1, -1, -1, -1, -1, -1, -1, -1]; // by key id (1 to 8)
   for (let pairs = data.size; pairs > 0; pairs -= 1) {
     const key = topKey(data, position);
     position = data.next;

@@ -462,8 +462,8 @@ describe('the own reader on corrupt files', () => {
   it('reads each wanted value once, however often a hostile record repeats its keys', { timeout: 5_000 }, () => {
     // A record of 800 `city` keys, each a pointer to one map of 800 `names` keys, each a pointer
     // to one map of 800 `en` keys: 20 kB. Reading every occurrence, as a decoder without a cache
-    // does, is 800³ steps (tens of seconds); the last value of each key is
-    // the one a decoded object holds, and the only one read (milliseconds).
+    // does, is 800³ steps (tens of seconds); the last value of each key is the one a decoded
+    // object holds, and the only one read (milliseconds).
     const count = 800;
     const bytes: number[] = [];
     const add = (part: readonly number[]): number => {
