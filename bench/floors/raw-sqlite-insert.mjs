@@ -10,9 +10,7 @@ import Database from 'better-sqlite3';
  * @returns {{ run: () => void, close: () => void }}
  */
 export function createRawInsert(directory, bodyBytes) {
-  const client = new Database(join(directory, 'raw-floor.db'));
-  client.pragma('journal_mode = WAL');
-  client.pragma('synchronous = FULL');
+  const client = openWal(join(directory, 'raw-floor.db'), 'FULL');
   client.exec(`CREATE TABLE IF NOT EXISTS raw (
     account_id TEXT NOT NULL, mode TEXT NOT NULL, id TEXT NOT NULL, reference_order_id TEXT NOT NULL,
     body TEXT NOT NULL, PRIMARY KEY (account_id, mode, id))`);
@@ -39,9 +37,7 @@ export function createRawInsert(directory, bodyBytes) {
  * @returns {{ run: () => void, close: () => void }}
  */
 export function createLedgerShapedInsert(path, row) {
-  const client = new Database(path);
-  client.pragma('journal_mode = WAL');
-  client.pragma('synchronous = FULL');
+  const client = openWal(path, 'FULL');
   const columns = Object.keys(row);
   const insert = client.prepare(
     `INSERT INTO transactions (${columns.join(', ')}) VALUES (${columns.map((name) => `@${name}`).join(', ')})`,
@@ -76,9 +72,7 @@ export function createLedgerShapedInsert(path, row) {
  * @returns {{ store: S, close: () => void }}
  */
 export function createRawCalculationInsert(store, path, row) {
-  const client = new Database(path);
-  client.pragma('journal_mode = WAL');
-  client.pragma('synchronous = NORMAL');
+  const client = openWal(path, 'NORMAL');
   const columns = Object.keys(row);
   const idAt = columns.indexOf('id');
   const insert = client.prepare(
@@ -113,4 +107,16 @@ export function createRawCalculationInsert(store, path, row) {
       client.close();
     },
   };
+}
+
+/**
+ * A better-sqlite3 connection to `path` in WAL mode with the given `synchronous` level.
+ * @param {string} path
+ * @param {'FULL' | 'NORMAL'} synchronous
+ */
+function openWal(path, synchronous) {
+  const client = new Database(path);
+  client.pragma('journal_mode = WAL');
+  client.pragma(`synchronous = ${synchronous}`);
+  return client;
 }

@@ -35,16 +35,17 @@ export async function runCalculations({ rounds, ms }) {
   });
 
   const discarding = contender('same engine, store that discards calculations', discardingEngine);
-  const kept = await compare({ subject: contender('memory store', memoryEngine), floor: discarding, rounds, ms });
+  const inMemory = contender('memory store', memoryEngine);
+  const kept = await compare({ subject: inMemory, floor: discarding, rounds, ms });
   const onDisk = await compare({
     subject: contender('SQLite store (durable file)', sqliteEngine),
-    floor: contender('memory store', memoryEngine),
+    floor: inMemory,
     rounds,
     ms,
   });
   const insertCeiling = await compare({
     subject: contender('raw batched INSERT of the same row, nothing kept in memory', rawEngine),
-    floor: contender('memory store', memoryEngine),
+    floor: inMemory,
     rounds,
     ms,
   });
