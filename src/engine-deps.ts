@@ -8,7 +8,7 @@ import type { TaxStore } from './ports/store.ts';
 import type { RateSource } from './rates/create-rate-source.ts';
 import type { CalculationSweeper } from './operations/create-calculation-sweeper.ts';
 
-/** What every resource of the engine works with; assembled once by `createTaxEngine`. */
+/** What every operation of the engine works with; assembled once by `createTaxEngine`. */
 export interface EngineDeps {
   readonly store: TaxStore;
   /** Base tables overlaid with the store's imported tables; also rebuilds past snapshots. */
@@ -33,6 +33,3 @@ export interface EngineDeps {
   readonly defaultOrigin: Address | undefined;
   readonly defaultTenant: Tenant;
 }
-
-/** Per call: whose records, and which API version's shapes (see engine-api.ts). */
-export type { CallContext } from './engine-api.ts';

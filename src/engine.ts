@@ -9,18 +9,12 @@ import { checkVatNumber } from './tax-ids/check-vat-number.ts';
 import type { Address, Tenant } from './core/types.ts';
 import { loadDefaultLocations } from './defaults/load-default-locations.ts';
 import { loadDefaultRatesOnly, loadDefaultTaxability } from './defaults/load-default-rate-tables.ts';
-import type {
-  CalculationsApi,
-  CustomersApi,
-  MerchantsApi,
-  PlatformApi,
-  ProductsApi,
-  RefundReversalsApi,
-  RefundsApi,
-  TransactionsApi,
-} from './engine-api.ts';
 import { TaxError } from './core/errors.ts';
-import type { CallContext, EngineDeps } from './engine-deps.ts';
+import type { CallContext } from './api/call-context.ts';
+import { createEngineMethods, type EngineMethods, runOperation } from './api/engine-methods.ts';
+import { OPERATE, type Operate } from './api/operate.ts';
+import { listOperations } from './api/list-operations.ts';
+import type { EngineDeps } from './engine-deps.ts';
 import { systemClock, type Clock } from './ports/clock.ts';
 import type { GeoLookup } from './ports/geo.ts';
 import type { Ids } from './ports/ids.ts';
@@ -28,15 +22,6 @@ import type { TaxStore } from './ports/store.ts';
 import { createRandomIds } from './random-ids.ts';
 import { createRateSource, type RateSource } from './rates/create-rate-source.ts';
 import { createCalculationSweeper } from './operations/create-calculation-sweeper.ts';
-import { createCalculationsResource } from './resources/calculations.ts';
-import { createCustomersResource } from './resources/customers.ts';
-import { createMerchantsResource } from './resources/merchants.ts';
-import { createPlatformCalculationsResource } from './resources/platform-calculations.ts';
-import { createPlatformTransactionsResource } from './resources/platform-transactions.ts';
-import { createProductsResource } from './resources/products.ts';
-import { createRefundReversalsResource } from './resources/refund-reversals.ts';
-import { createRefundsResource } from './resources/refunds.ts';
-import { createTransactionsResource } from './resources/transactions.ts';
 
 export interface TaxEngineOptions {
   /** Where records are kept. Default: a fresh in-memory store (`taxkit/memory`). */
@@ -92,26 +77,29 @@ export interface TaxEngineOptions {
   readonly tenant?: Tenant;
 }
 
+/** The engine's calculations: `create` and `replay` (docs/interface.md §4.1). */
+export type CalculationsApi = EngineMethods['calculations'];
+/** Sales recorded from calculations (docs/interface.md §4.2–4.4). */
+export type TransactionsApi = EngineMethods['transactions'];
+/** Full and partial refunds (docs/interface.md §4.5). */
+export type RefundsApi = EngineMethods['refunds'];
+/** Reversals of refunds (docs/interface.md §4.6). */
+export type RefundReversalsApi = EngineMethods['refundReversals'];
+/** Products and their tax categories (docs/interface.md §4.7, §4.8). */
+export type ProductsApi = EngineMethods['products'];
+/** Customers and their tax exemption (docs/interface.md §4.9–4.11). */
+export type CustomersApi = EngineMethods['customers'];
+/** Sellers on a platform (2026-01-01+). */
+export type MerchantsApi = EngineMethods['merchants'];
+/** Marketplace taxes (2026-01-01+). */
+export type PlatformApi = EngineMethods['platform'];
+
 /**
- * The in-process tax service: one resource per resource of the HTTP API, same JSON shapes,
- * typed per operation and version (engine-api.ts, from the zod schemas in src/wire).
+ * The in-process tax service: one method per operation of the HTTP API, same JSON shapes,
+ * typed per operation and version. The methods come from the operation table
+ * (src/api/operation-table.ts), which the HTTP routes and the OpenAPI document come from too.
  */
-export interface TaxEngine {
-  readonly calculations: CalculationsApi;
-  /** Sales recorded from calculations (docs/interface.md §4.2–4.4). */
-  readonly transactions: TransactionsApi;
-  /** Full and partial refunds of transactions (docs/interface.md §4.5). */
-  readonly refunds: RefundsApi;
-  /** Reversals of refunds (docs/interface.md §4.6). */
-  readonly refundReversals: RefundReversalsApi;
-  /** Products and their tax categories (docs/interface.md §4.7, §4.8). */
-  readonly products: ProductsApi;
-  /** Customers and their tax exemption (docs/interface.md §4.9–4.11). */
-  readonly customers: CustomersApi;
-  /** Sellers on a platform (2026-01-01+). */
-  readonly merchants: MerchantsApi;
-  /** Marketplace taxes (2026-01-01+). */
-  readonly platform: PlatformApi;
+export interface TaxEngine extends EngineMethods {
   /**
    * The rates in use: `current()` is the index new calculations use (its snapshot id is kept
    * with every calculation), `ready()` the same without waiting (or `undefined` while a look at
@@ -144,20 +132,8 @@ export interface TaxEngine {
  */
 export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
   const deps = createEngineDeps(options);
-  // The resources take and give the wire's JSON; the response schema tests hold their output
-  // to the types of engine-api.ts, which is what these casts assert.
-  return {
-    calculations: createCalculationsResource(deps) as CalculationsApi,
-    transactions: createTransactionsResource(deps) as TransactionsApi,
-    refunds: createRefundsResource(deps) as RefundsApi,
-    refundReversals: createRefundReversalsResource(deps) as RefundReversalsApi,
-    products: createProductsResource(deps) as ProductsApi,
-    customers: createCustomersResource(deps) as CustomersApi,
-    merchants: createMerchantsResource(deps) as MerchantsApi,
-    platform: {
-      calculations: createPlatformCalculationsResource(deps),
-      transactions: createPlatformTransactionsResource(deps),
-    } as PlatformApi,
+  const engine: TaxEngine = {
+    ...createEngineMethods(deps),
     rates: deps.rates,
     whenIdle: () => deps.sweeper.idle(),
     resetTestData: async (context) => {
@@ -173,6 +149,18 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
       await deps.sweeper.stop();
       await deps.store.close();
     },
+  };
+  Object.defineProperty(engine, OPERATE, { value: createOperate(deps), enumerable: false });
+  return engine;
+}
+
+/** The router's way in (see {@link OPERATE}): by name, the version already gated. */
+function createOperate(deps: EngineDeps): Operate {
+  const rows = new Map(listOperations().map(({ name, row }) => [name, row]));
+  return (name, args, context) => {
+    const row = rows.get(name);
+    if (row === undefined) return Promise.reject(new TypeError(`taxkit: no operation ${name}.`));
+    return runOperation(row, deps, args, context, true);
   };
 }
 

@@ -5,18 +5,20 @@
  *
  * @module
  */
-export { createTaxEngine, type TaxEngine, type TaxEngineOptions } from './engine.ts';
-export type {
-  CallContext,
-  CalculationsApi,
-  CustomersApi,
-  MerchantsApi,
-  PlatformApi,
-  ProductsApi,
-  RefundReversalsApi,
-  RefundsApi,
-  TransactionsApi,
-} from './engine-api.ts';
+export {
+  createTaxEngine,
+  type CalculationsApi,
+  type CustomersApi,
+  type MerchantsApi,
+  type PlatformApi,
+  type ProductsApi,
+  type RefundReversalsApi,
+  type RefundsApi,
+  type TaxEngine,
+  type TaxEngineOptions,
+  type TransactionsApi,
+} from './engine.ts';
+export type { CallContext } from './api/call-context.ts';
 // The request and response JSON of every operation, per version (from the zod schemas).
 export type * from './wire/api-types.ts';
 export { TaxError, TAX_ERROR_STATUS, isTaxError, type TaxErrorType } from './core/errors.ts';

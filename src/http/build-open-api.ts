@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_VERSIONS, type ApiVersion, DEFAULT_API_VERSION } from '../wire/api-version.ts';
 import { productCategorySchema } from '../wire/product-category-schema.ts';
-import type { Method, Operation, Route } from './route-table.ts';
+import type { HttpOperation as Operation, Method, Route } from './route.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import type { HttpEngine } from './http-engine.ts';
+import type { HttpEngine } from './operate-engine.ts';
 import type { HttpOptions } from './http-options.ts';
 import { createHttpApp, type HttpApp } from './create-http-app.ts';
 import { handleRequest } from './handle-request.ts';

@@ -1,11 +1,11 @@
 import { buildOpenApi } from './build-open-api.ts';
 import { createKeyRing, type KeyRing } from './create-key-ring.ts';
 import { createRateLimiter, type RateLimiter } from './create-rate-limiter.ts';
-import { completeHttpEngine } from './complete-http-engine.ts';
-import type { CompleteHttpEngine, HttpEngine } from './http-engine.ts';
+import type { Operate } from '../api/operate.ts';
+import { type HttpEngine, operateEngine } from './operate-engine.ts';
 import type { ErrorReport, HttpOptions } from './http-options.ts';
 import { createRouteMatcher, type RouteMatcher } from './match-route.ts';
-import { ROUTES } from './route-table.ts';
+import { ROUTES } from './routes.ts';
 import { createHarnessRoutes, type ResettableEngine } from './harness-routes.ts';
 
 /** Default largest body: 1 MiB. */
@@ -13,7 +13,8 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 /** Everything the router needs, built once per handler from the engine and the options. */
 export interface HttpApp {
-  readonly engine: CompleteHttpEngine;
+  /** Runs the engine's operations by name (see `operateEngine`). */
+  readonly operate: Operate;
   readonly keys: KeyRing;
   readonly matchRoute: RouteMatcher;
   readonly pingLimiter: RateLimiter | undefined;
@@ -45,7 +46,7 @@ export function createHttpApp(engine: HttpEngine, options: HttpOptions): HttpApp
       ? ROUTES
       : [...ROUTES, ...createHarnessRoutes(engine as HttpEngine & ResettableEngine, options.testHarness)];
   return {
-    engine: completeHttpEngine(engine),
+    operate: operateEngine(engine),
     keys: createKeyRing(options.accounts),
     matchRoute: createRouteMatcher(routes),
     pingLimiter: limit === false ? undefined : createRateLimiter(limit, options.maxRateLimitBuckets ?? 10_000),

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHttpApp, type HttpApp } from './create-http-app.ts';
 import { routeRequest } from './handle-request.ts';
 import { internalErrorResponse } from './internal-error-response.ts';
-import type { HttpEngine } from './http-engine.ts';
+import type { HttpEngine } from './operate-engine.ts';
 import type { HttpRequest, HttpResponse } from './http-message.ts';
 import type { HttpOptions } from './http-options.ts';
 import { randomUuid } from '../random-uuid.ts';

@@ -1,5 +1,5 @@
 import { TaxError } from '../core/errors.ts';
-import type { CallContext } from '../engine-deps.ts';
+import type { CallContext } from '../api/call-context.ts';
 import { parseApiVersion, requireVersion, type ApiVersion } from '../wire/api-version.ts';
 import type { Caller } from './create-key-ring.ts';
 import type { HttpApp } from './create-http-app.ts';
@@ -7,7 +7,7 @@ import { errorResponse } from './error-response.ts';
 import { internalErrorResponse } from './internal-error-response.ts';
 import { headerValue, type HttpRequest, type HttpResponse } from './http-message.ts';
 import { jsonResponse } from './json-response.ts';
-import type { Method, Operation } from './route-table.ts';
+import type { HttpOperation, Method } from './route.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { randomUuid } from '../random-uuid.ts';
 
@@ -53,7 +53,7 @@ export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse |
     const nowMs = app.now();
     if (spec.keys === 'none') {
       const result = spec.run({
-        engine: app.engine,
+        operate: app.operate,
         id,
         query: request.query,
         nowMs,
@@ -81,7 +81,7 @@ export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse |
         ? { tenant: caller.tenant, version, publicKey: true }
         : { tenant: caller.tenant, version };
     const result = spec.run({
-      engine: app.engine,
+      operate: app.operate,
       id,
       query: request.query,
       nowMs,
@@ -160,7 +160,7 @@ function report(app: HttpApp, error: unknown, where: { requestId: string; method
 }
 
 interface FoundOperation {
-  readonly spec: Operation;
+  readonly spec: HttpOperation;
   readonly pattern: string;
   readonly id: string;
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { TaxError } from '../core/errors.ts';
-import type { CallContext } from '../engine-deps.ts';
+import type { CallContext } from '../api/call-context.ts';
 import type { SettableClock } from '../create-settable-clock.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { taxRule } from '../wire/tax-rule.ts';
-import type { OperationInput, Route } from './route-table.ts';
+import type { OperationInput, Route } from './route.ts';
 
 /** What `testHarness` (an option of `startServer` and the handlers) turns on. */
 export interface TestHarnessOptions {

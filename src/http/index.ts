@@ -12,6 +12,8 @@ export type { ResettableEngine, TestHarnessOptions } from './harness-routes.ts';
 export { generateAccountKeys } from './generate-account-keys.ts';
 export { createHttpApp, type HttpApp } from './create-http-app.ts';
 export { handleRequest } from './handle-request.ts';
-export type { HttpEngine, ListQuery } from './http-engine.ts';
+export type { HttpEngine } from './operate-engine.ts';
+/** The list query of the list operations (`cursor`, `limit`). */
+export type { ListRequest as ListQuery } from '../wire/api-types.ts';
 export type { HttpHeaders, HttpRequest, HttpResponse } from './http-message.ts';
 export type { AccountKeys, ErrorReport, HttpAccount, HttpOptions, RateLimit } from './http-options.ts';

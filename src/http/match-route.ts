@@ -1,5 +1,5 @@
 import { TaxError } from '../core/errors.ts';
-import type { Route } from './route-table.ts';
+import type { Route } from './route.ts';
 
 export interface RouteMatch {
   readonly route: Route;

@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import { answerFramingErrors } from './answer-framing-errors.ts';
 import { createNodeListener, type NodeListenerOptions } from './create-node-listener.ts';
-import type { HttpEngine } from './http-engine.ts';
+import type { HttpEngine } from './operate-engine.ts';
 
 export interface StartServerOptions extends NodeListenerOptions {
   readonly engine: HttpEngine;

@@ -105,3 +105,40 @@ export type DeletedTransaction = z.output<typeof deletedTransactionResponseSchem
 export type DeletedProduct = z.output<typeof deletedProductResponseSchema>;
 export type DeletedCustomer = z.output<typeof deletedCustomerResponseSchema>;
 export type DeletedMerchant = z.output<typeof deletedMerchantResponseSchema>;
+
+/**
+ * The request body of each kind of operation, by the key an operation row names in
+ * `src/api/operation-table.ts`; the engine's method types are read from here.
+ */
+export interface RequestBodies<V extends ApiVersion = LatestApiVersion> {
+  calculation: CalculationRequest<V>;
+  transaction: TransactionRequest;
+  refund: RefundRequest;
+  refundReversal: RefundReversalRequest;
+  product: ProductRequest;
+  customer: CustomerRequest;
+  merchantCreate: MerchantCreateRequest;
+  merchantUpdate: MerchantUpdateRequest;
+  platformCalculation: PlatformCalculationRequest;
+  platformTransaction: PlatformTransactionRequest;
+}
+
+/** The success body of each kind of operation in version `V`, keyed as {@link RequestBodies}. */
+export interface ResponseBodies<V extends ApiVersion = LatestApiVersion> {
+  calculation: Calculation<V>;
+  platformCalculation: PlatformCalculation<Extract<V, PlatformApiVersion>>;
+  transaction: Transaction<V>;
+  platformTransactions: PlatformTransactions<Extract<V, PlatformApiVersion>>;
+  deletedTransaction: DeletedTransaction;
+  refund: Refund<V>;
+  refundList: RefundList<V>;
+  product: Product;
+  productList: ProductList;
+  deletedProduct: DeletedProduct;
+  customer: Customer;
+  customerList: CustomerList;
+  deletedCustomer: DeletedCustomer;
+  merchant: Merchant;
+  merchantList: MerchantList;
+  deletedMerchant: DeletedMerchant;
+}

@@ -8,7 +8,7 @@ import { type FieldMap, fieldMap, listFields } from './field-map.ts';
 import { parseBody } from './parse-body.ts';
 import { platformCalculationRequestSchema } from './platform-calculation-request.ts';
 import { toAddress } from './to-address.ts';
-import { applyCalculationVersionRules, requirePlatformVersion } from './version-rules.ts';
+import { applyCalculationVersionRules } from './version-rules.ts';
 
 /**
  * The body of POST /tax/platform/calculations (2026-01-01+) as the engine operation's input:
@@ -19,7 +19,6 @@ export function parsePlatformCalculationInput(
   body: unknown,
   call: { readonly version: ApiVersion; readonly taxDate: number | undefined },
 ): PlatformCalculationInput {
-  requirePlatformVersion(call.version, 'POST /tax/platform/calculations');
   const request = parseBody(platformCalculationRequestSchema, body);
   const currency = applyCalculationVersionRules(request, call.version);
   const taxDate = request.tax_date ?? call.taxDate;

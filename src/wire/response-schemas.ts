@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiVersion } from './api-version.ts';
+import { API_VERSIONS, type ApiVersion } from './api-version.ts';
 
 /**
  * The responses of the service interface, per operation and version, as zod schemas. They are
@@ -320,3 +320,11 @@ export const pingResponseSchema = z.strictObject({
   timestamp: z.string(),
   api_version: z.string(),
 });
+
+/** One response schema for every version from `since` on: stored records answer alike in all of them. */
+export function inEveryVersion(
+  schema: z.ZodType,
+  since: ApiVersion = API_VERSIONS[0],
+): Readonly<Partial<Record<ApiVersion, z.ZodType>>> {
+  return Object.fromEntries(API_VERSIONS.filter((version) => version >= since).map((version) => [version, schema]));
+}

@@ -1,14 +1,21 @@
 import type { Calculation, Mode } from '../core/types.ts';
 import { isAtLeast, type ApiVersion } from './api-version.ts';
+import { asVersioned } from './as-versioned.ts';
+import type { Calculation as CalculationJson } from './api-types.ts';
 import { serializeLine } from './serialize-line.ts';
 import { fromAddress } from './to-address.ts';
 
 /** A calculation as the response of POST /tax/calculations in `version` (docs/interface.md §2.3, §9). */
-export function serializeCalculation(
+export function serializeCalculation<V extends ApiVersion>(
   calculation: Calculation,
-  version: ApiVersion,
+  version: V,
   mode: Mode,
-): Record<string, unknown> {
+): CalculationJson<V> {
+  return asVersioned<CalculationJson<V>>(calculationBody(calculation, version, mode));
+}
+
+/** The fields of a calculation's body, which a platform calculation extends. */
+export function calculationBody(calculation: Calculation, version: ApiVersion, mode: Mode): Record<string, unknown> {
   const wire: Record<string, unknown> = {
     id: calculation.id,
     object: 'tax.calculation',

@@ -1,7 +1,8 @@
 import type { Customer } from '../core/types.ts';
+import type { Customer as CustomerJson, DeletedCustomer } from './api-types.ts';
 
 /** A customer as POST and GET /tax/customers return it (docs/interface.md §2.8). */
-export function serializeCustomer(customer: Customer): Record<string, unknown> {
+export function serializeCustomer(customer: Customer): CustomerJson {
   return {
     id: customer.id,
     object: 'tax.customer',
@@ -13,6 +14,6 @@ export function serializeCustomer(customer: Customer): Record<string, unknown> {
 }
 
 /** The answer to DELETE /tax/customers/{id}. */
-export function serializeDeletedCustomer(customer: Customer): Record<string, unknown> {
+export function serializeDeletedCustomer(customer: Customer): DeletedCustomer {
   return { id: customer.id, object: 'tax.customer', deleted: true, deleted_at: customer.deletedAt ?? null };
 }

@@ -1,5 +1,14 @@
 import type { Customer, Merchant, Mode, Product, Refund, Transaction } from '../core/types.ts';
 import type { ApiVersion } from './api-version.ts';
+import { asVersioned } from './as-versioned.ts';
+import type {
+  CustomerList,
+  MerchantList,
+  PlatformApiVersion,
+  PlatformTransactions,
+  ProductList,
+  RefundList,
+} from './api-types.ts';
 import { serializeCustomer } from './serialize-customer.ts';
 import { serializeMerchant } from './serialize-merchant.ts';
 import { serializeProduct } from './serialize-product.ts';
@@ -14,7 +23,7 @@ export interface PageOf<T> {
 }
 
 /** GET /tax/products: `{ last_product_id, products, has_more }`. */
-export function serializeProductList(page: PageOf<Product>, mode: Mode): Record<string, unknown> {
+export function serializeProductList(page: PageOf<Product>, mode: Mode): ProductList {
   return {
     last_product_id: page.lastId,
     products: page.items.map((product) => serializeProduct(product, mode)),
@@ -23,12 +32,12 @@ export function serializeProductList(page: PageOf<Product>, mode: Mode): Record<
 }
 
 /** GET /tax/customers: `{ customers, has_more, last_customer_id }`. */
-export function serializeCustomerList(page: PageOf<Customer>): Record<string, unknown> {
+export function serializeCustomerList(page: PageOf<Customer>): CustomerList {
   return { customers: page.items.map(serializeCustomer), has_more: page.hasMore, last_customer_id: page.lastId };
 }
 
 /** GET /tax/merchants: `{ merchants, has_more, last_merchant_id }`. */
-export function serializeMerchantList(page: PageOf<Merchant>, mode: Mode): Record<string, unknown> {
+export function serializeMerchantList(page: PageOf<Merchant>, mode: Mode): MerchantList {
   return {
     merchants: page.items.map((merchant) => serializeMerchant(merchant, mode)),
     has_more: page.hasMore,
@@ -37,22 +46,22 @@ export function serializeMerchantList(page: PageOf<Merchant>, mode: Mode): Recor
 }
 
 /** GET /tax/transactions/{id}/refunds: `{ refunds, has_more, last_refund_id }`. */
-export function serializeRefundList(page: PageOf<Refund>, version: ApiVersion, mode: Mode): Record<string, unknown> {
-  return {
+export function serializeRefundList<V extends ApiVersion>(page: PageOf<Refund>, version: V, mode: Mode): RefundList<V> {
+  return asVersioned<RefundList<V>>({
     refunds: page.items.map((refund) => serializeRefundListEntry(refund, version, mode)),
     has_more: page.hasMore,
     last_refund_id: page.lastId,
-  };
+  });
 }
 
 /** POST /tax/platform/transactions: `{ object: 'list', transactions }`. */
-export function serializeTransactionList(
+export function serializeTransactionList<V extends ApiVersion>(
   transactions: readonly Transaction[],
-  version: ApiVersion,
+  version: V,
   mode: Mode,
-): Record<string, unknown> {
-  return {
+): PlatformTransactions<Extract<V, PlatformApiVersion>> {
+  return asVersioned<PlatformTransactions<Extract<V, PlatformApiVersion>>>({
     object: 'list',
     transactions: transactions.map((transaction) => serializeTransaction(transaction, version, mode)),
-  };
+  });
 }

@@ -1,8 +1,9 @@
 import type { Merchant, Mode } from '../core/types.ts';
+import type { DeletedMerchant, Merchant as MerchantJson } from './api-types.ts';
 import { fromAddress } from './to-address.ts';
 
 /** A merchant as the hosted API shows it (docs/interface.md §4.13). */
-export function serializeMerchant(merchant: Merchant, mode: Mode): Record<string, unknown> {
+export function serializeMerchant(merchant: Merchant, mode: Mode): MerchantJson {
   return {
     id: merchant.id,
     object: 'tax.merchant',
@@ -20,6 +21,6 @@ export function serializeMerchant(merchant: Merchant, mode: Mode): Record<string
 }
 
 /** The answer to DELETE /tax/merchants/{id}. */
-export function serializeDeletedMerchant(merchant: Merchant): Record<string, unknown> {
+export function serializeDeletedMerchant(merchant: Merchant): DeletedMerchant {
   return { id: merchant.id, object: 'tax.merchant', deleted: true, deleted_at: merchant.deletedAt ?? null };
 }

@@ -1,6 +1,8 @@
 import type { Calculation, Mode, TaxLine } from '../core/types.ts';
 import type { ApiVersion } from './api-version.ts';
-import { serializeCalculation } from './serialize-calculation.ts';
+import { asVersioned } from './as-versioned.ts';
+import type { PlatformApiVersion, PlatformCalculation as PlatformCalculationJson } from './api-types.ts';
+import { calculationBody } from './serialize-calculation.ts';
 import { serializeLine } from './serialize-line.ts';
 import { sumLines } from '../core/money/sum-lines.ts';
 
@@ -18,14 +20,14 @@ function totalsOf(lines: readonly TaxLine[], field: string): Record<string, numb
  * A platform calculation (docs/interface.md §4.14): the calculation fields plus `merchant`, `roles`,
  * `totals.order`, and `fee_line_items` with `totals.fees` when fee_details were given.
  */
-export function serializePlatformCalculation(
+export function serializePlatformCalculation<V extends ApiVersion>(
   calculation: Calculation,
-  version: ApiVersion,
+  version: V,
   mode: Mode,
-): Record<string, unknown> {
-  const wire = serializeCalculation(calculation, version, mode);
+): PlatformCalculationJson<Extract<V, PlatformApiVersion>> {
+  const wire = calculationBody(calculation, version, mode);
   const platform = calculation.platform;
-  if (platform === undefined) return wire;
+  if (platform === undefined) return asVersioned(wire);
   const totals: Record<string, unknown> = { order: totalsOf(calculation.lines, 'order_details.line_items') };
   if (platform.feeLines.length > 0) {
     wire.fee_line_items = platform.feeLines.map((line) => serializeLine(line, version, 'calculation'));
@@ -34,5 +36,5 @@ export function serializePlatformCalculation(
   wire.totals = totals;
   wire.merchant = { id: platform.merchantId, reference_merchant_id: platform.referenceMerchantId };
   wire.roles = platform.roles;
-  return wire;
+  return asVersioned(wire);
 }

@@ -1,7 +1,8 @@
 import type { Mode, Product } from '../core/types.ts';
+import type { DeletedProduct, Product as ProductJson } from './api-types.ts';
 
 /** A product as POST and GET /tax/products return it (docs/interface.md §2.9). */
-export function serializeProduct(product: Product, mode: Mode): Record<string, unknown> {
+export function serializeProduct(product: Product, mode: Mode): ProductJson {
   return {
     object: 'tax.product',
     reference_product_id: product.referenceProductId,
@@ -14,7 +15,7 @@ export function serializeProduct(product: Product, mode: Mode): Record<string, u
 }
 
 /** The answer to DELETE /tax/products/{reference_product_id}. */
-export function serializeDeletedProduct(product: Product): Record<string, unknown> {
+export function serializeDeletedProduct(product: Product): DeletedProduct {
   return {
     reference_product_id: product.referenceProductId,
     object: 'tax.product',

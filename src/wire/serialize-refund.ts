@@ -1,5 +1,7 @@
 import type { Mode, Refund } from '../core/types.ts';
 import type { ApiVersion } from './api-version.ts';
+import { asVersioned } from './as-versioned.ts';
+import type { Refund as RefundJson } from './api-types.ts';
 import { serializeLine } from './serialize-line.ts';
 
 /**
@@ -7,7 +9,7 @@ import { serializeLine } from './serialize-line.ts';
  * stay negative after a reversal; a reversed refund carries `reversed_at` (taxkit's addition:
  * the reversal is a record of its own and the refund is kept, docs/decisions.md).
  */
-export function serializeRefund(refund: Refund, version: ApiVersion, mode: Mode): Record<string, unknown> {
+export function serializeRefund<V extends ApiVersion>(refund: Refund, version: V, mode: Mode): RefundJson<V> {
   const wire: Record<string, unknown> = {
     id: refund.id,
     object: 'tax.refund',
@@ -17,7 +19,7 @@ export function serializeRefund(refund: Refund, version: ApiVersion, mode: Mode)
     line_items: refund.lines.map((line) => serializeLine(line, version, 'refund')),
   };
   if (refund.reversedAt !== undefined) wire.reversed_at = refund.reversedAt;
-  return wire;
+  return asVersioned<RefundJson<V>>(wire);
 }
 
 /**

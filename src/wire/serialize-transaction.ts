@@ -1,19 +1,21 @@
 import type { Mode, Transaction } from '../core/types.ts';
 import type { ApiVersion } from './api-version.ts';
+import { asVersioned } from './as-versioned.ts';
+import type { DeletedTransaction, Transaction as TransactionJson } from './api-types.ts';
 import { serializeLine } from './serialize-line.ts';
 
 /** A transaction as POST /tax/transactions and GET /tax/transactions/{id} return it (docs/interface.md §2.6). */
-export function serializeTransaction(
+export function serializeTransaction<V extends ApiVersion>(
   transaction: Transaction,
-  version: ApiVersion,
+  version: V,
   mode: Mode,
-): Record<string, unknown> {
+): TransactionJson<V> {
   const platform = transaction.platform;
   const lineItems = transaction.lines.map((line) => serializeLine(line, version, 'transaction'));
   // Two literals rather than the platform fields spread into one: every sale is serialized,
   // and V8 defines each key that follows a spread through its slow generic path.
   if (platform === undefined) {
-    return {
+    return asVersioned<TransactionJson<V>>({
       id: transaction.id,
       object: 'tax.transaction',
       calculation_id: transaction.calculationId,
@@ -24,9 +26,9 @@ export function serializeTransaction(
       line_items: lineItems,
       testmode: mode === 'test',
       metadata: transaction.metadata,
-    };
+    });
   }
-  return {
+  return asVersioned<TransactionJson<V>>({
     id: transaction.id,
     object: 'tax.transaction',
     calculation_id: transaction.calculationId,
@@ -42,10 +44,10 @@ export function serializeTransaction(
     line_items: lineItems,
     testmode: mode === 'test',
     metadata: transaction.metadata,
-  };
+  });
 }
 
 /** The answer to DELETE /tax/transactions/{id}. */
-export function serializeDeletedTransaction(transaction: Transaction): Record<string, unknown> {
+export function serializeDeletedTransaction(transaction: Transaction): DeletedTransaction {
   return { id: transaction.id, object: 'tax.transaction', deleted: true, deleted_at: transaction.deletedAt ?? null };
 }

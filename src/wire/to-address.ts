@@ -1,5 +1,7 @@
 import type { Address } from '../core/types.ts';
 import type { WireAddress } from './common-schemas.ts';
+import type { z } from 'zod';
+import type { addressResponseSchema } from './response-schemas.ts';
 
 /**
  * A wire address as the core's {@link Address}. Only the shape changes here: what a valid
@@ -18,8 +20,11 @@ export function toAddress(wire: WireAddress): Address {
   };
 }
 
+/** `address_used` and a merchant's `default_address` on the wire. */
+export type AddressJson = z.output<typeof addressResponseSchema>;
+
 /** The core's address as the wire's `address_used` (no address_type). */
-export function fromAddress(address: Address): Record<string, string> {
+export function fromAddress(address: Address): AddressJson {
   return {
     address_line_1: address.line1,
     address_line_2: address.line2,

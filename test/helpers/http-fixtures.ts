@@ -7,7 +7,7 @@
 import type { TaxEngine, TaxEngineOptions } from '../../src/engine.ts';
 import { createFetchHandler, type FetchHandlerOptions } from '../../src/http/create-fetch-handler.ts';
 import type { HttpAccount } from '../../src/http/http-options.ts';
-import type { HttpEngine } from '../../src/http/http-engine.ts';
+import type { HttpEngine } from '../../src/http/operate-engine.ts';
 import type { ApiVersion } from '../../src/wire/api-version.ts';
 import type { CalculationRequest } from '../../src/wire/api-types.ts';
 import { createTestEngine as createFixtureEngine } from './engine-fixtures.ts';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TaxError } from '../../src/core/errors.ts';
 import { createFetchHandler } from '../../src/http/create-fetch-handler.ts';
 import { createNodeListener } from '../../src/http/create-node-listener.ts';
-import type { HttpEngine } from '../../src/http/http-engine.ts';
+import type { HttpEngine } from '../../src/http/operate-engine.ts';
 import { ACCOUNTS, KEY, calculationBody, createTestApi } from '../helpers/http-fixtures.ts';
 
 /** A TaxError whose status was overwritten from JavaScript (what a bad type used to produce). */

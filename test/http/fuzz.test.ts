@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRouteMatcher } from '../../src/http/match-route.ts';
-import { ROUTES, type Method } from '../../src/http/route-table.ts';
+import type { Method } from '../../src/http/route.ts';
+import { ROUTES } from '../../src/http/routes.ts';
 import { API_VERSIONS } from '../../src/wire/api-version.ts';
 import { ACCOUNTS, INDIANA, KEY, calculationBody, createTestApi } from '../helpers/http-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ROUTES } from '../../src/http/route-table.ts';
+import { ROUTES } from '../../src/http/routes.ts';
 import { API_VERSIONS, type ApiVersion, DEFAULT_API_VERSION } from '../../src/wire/api-version.ts';
 import { PLATFORM_SINCE } from '../../src/wire/version-rules.ts';
 import { INDIANA, calculationBody, createTestApi } from '../helpers/http-fixtures.ts';

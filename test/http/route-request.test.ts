@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHttpApp } from '../../src/http/create-http-app.ts';
 import { handleRequest, routeRequest } from '../../src/http/handle-request.ts';
-import type { HttpEngine } from '../../src/http/http-engine.ts';
+import type { HttpEngine } from '../../src/http/operate-engine.ts';
 import type { HttpRequest } from '../../src/http/http-message.ts';
 import { ACCOUNT_A, KEY, calculationBody, createTestEngine } from '../helpers/http-fixtures.ts';
 

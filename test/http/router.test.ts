@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TaxError } from '../../src/core/errors.ts';
-import type { HttpEngine } from '../../src/http/http-engine.ts';
+import type { HttpEngine } from '../../src/http/operate-engine.ts';
 import { API_VERSIONS, type ApiVersion } from '../../src/wire/api-version.ts';
 import {
   ACCOUNT_A,

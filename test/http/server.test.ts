@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HttpEngine } from '../../src/http/http-engine.ts';
+import type { HttpEngine } from '../../src/http/operate-engine.ts';
 import { startServer, type RunningServer, type StartServerOptions } from '../../src/http/start-server.ts';
 import { API_VERSIONS, type ApiVersion } from '../../src/wire/api-version.ts';
 import { ACCOUNTS, KEY, calculationBody, createTestEngine, errorTypeOf } from '../helpers/http-fixtures.ts';

@@ -76,7 +76,7 @@ describe('wire field names live in the wire layer only', () => {
     '%s names no wire field and imports nothing of the wire layer or the transports',
     (_, file) => {
       expect(snakeWords(file).filter((word) => !DOMAIN_VALUES.has(word))).toEqual([]);
-      expect(code(file)).not.toMatch(/from '\.\.\/(wire|http|resources)\//);
+      expect(code(file)).not.toMatch(/from '\.\.\/(wire|http|api)\//);
       expect(code(file)).not.toMatch(/['"`]20\d\d-\d\d-\d\d['"`]/);
     },
   );
@@ -89,10 +89,11 @@ describe('wire field names live in the wire layer only', () => {
     },
   );
 
+  // The operation table itself is left out: its rows carry the HTTP summaries and doc
+  // comments, which name wire fields, as the route table they replaced did.
   const facade = [
-    ...filesUnder(join(srcDir, 'resources')),
+    ...filesUnder(join(srcDir, 'api')).filter((file) => !file.endsWith('operation-table.ts')),
     join(srcDir, 'engine.ts'),
-    join(srcDir, 'engine-api.ts'),
     join(srcDir, 'engine-deps.ts'),
   ];
 
@@ -109,6 +110,6 @@ describe('wire field names live in the wire layer only', () => {
 
   it('the core imports nothing of the wire layer, the operations or the transports', () => {
     for (const file of core)
-      expect(code(file), relative(srcDir, file)).not.toMatch(/from '(\.\.\/)+(wire|operations|http|resources)\//);
+      expect(code(file), relative(srcDir, file)).not.toMatch(/from '(\.\.\/)+(wire|operations|http|api)\//);
   });
 });

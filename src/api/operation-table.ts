@@ -1,0 +1,569 @@
+import { createCalculation, replayCalculation } from '../operations/calculations.ts';
+import { createCustomer, deleteCustomer, getCustomer, listCustomers } from '../operations/customers.ts';
+import { createMerchant, deleteMerchant, getMerchant, listMerchants, updateMerchant } from '../operations/merchants.ts';
+import { createPlatformCalculation } from '../operations/platform-calculations.ts';
+import { createPlatformTransactions } from '../operations/platform-transactions.ts';
+import { createProduct, deleteProduct, getProduct, listProducts } from '../operations/products.ts';
+import { createRefund, reverseRefund } from '../operations/refunds.ts';
+import { createTransaction, deleteTransaction, getTransaction, listRefunds } from '../operations/transactions.ts';
+import { calculationFields, parseCalculationInput } from '../wire/calculation-input.ts';
+import { calculationRequestSchema } from '../wire/calculation-request.ts';
+import { customerFields, customerRequestSchema, parseCustomerRequest } from '../wire/customer-request.ts';
+import { parseListQuery } from '../wire/list-request.ts';
+import {
+  merchantCreateSchema,
+  merchantFields,
+  merchantUpdateSchema,
+  parseMerchantCreate,
+  parseMerchantUpdate,
+} from '../wire/merchant-request.ts';
+import { parsePlatformCalculationInput, platformCalculationFields } from '../wire/platform-calculation-input.ts';
+import { platformCalculationRequestSchema } from '../wire/platform-calculation-request.ts';
+import {
+  parsePlatformTransactionRequest,
+  platformTransactionFields,
+  platformTransactionRequestSchema,
+} from '../wire/platform-transaction-request.ts';
+import { parseProductRequest, productFields, productRequestSchema } from '../wire/product-request.ts';
+import { parseRefundRequest, refundFields, refundRequestSchema } from '../wire/refund-request.ts';
+import {
+  parseRefundReversalRequest,
+  refundReversalFields,
+  refundReversalRequestSchema,
+} from '../wire/refund-reversal-request.ts';
+import {
+  calculationResponseSchemas,
+  customerListResponseSchema,
+  customerResponseSchema,
+  deletedCustomerResponseSchema,
+  deletedMerchantResponseSchema,
+  deletedProductResponseSchema,
+  deletedTransactionResponseSchema,
+  inEveryVersion,
+  merchantListResponseSchema,
+  merchantResponseSchema,
+  platformCalculationResponseSchemas,
+  platformTransactionsResponseSchemas,
+  productListResponseSchema,
+  productResponseSchema,
+  refundListResponseSchemas,
+  refundResponseSchemas,
+  transactionResponseSchemas,
+} from '../wire/response-schemas.ts';
+import { serializeCalculation } from '../wire/serialize-calculation.ts';
+import { serializeCustomer, serializeDeletedCustomer } from '../wire/serialize-customer.ts';
+import {
+  serializeCustomerList,
+  serializeMerchantList,
+  serializeProductList,
+  serializeRefundList,
+  serializeTransactionList,
+} from '../wire/serialize-lists.ts';
+import { serializeDeletedMerchant, serializeMerchant } from '../wire/serialize-merchant.ts';
+import { serializePlatformCalculation } from '../wire/serialize-platform-calculation.ts';
+import { serializeDeletedProduct, serializeProduct } from '../wire/serialize-product.ts';
+import { serializeRefund } from '../wire/serialize-refund.ts';
+import { serializeDeletedTransaction, serializeTransaction } from '../wire/serialize-transaction.ts';
+import { parseTransactionRequest, transactionFields, transactionRequestSchema } from '../wire/transaction-request.ts';
+import { PLATFORM_SINCE } from '../wire/version-rules.ts';
+import { defineOperation } from './operation.ts';
+
+/** A path parameter as the operations take it: what the caller gave (the router always gives a string). */
+const idOf = (args: { readonly id?: unknown }): string => args.id as string;
+
+/**
+ * Every operation of the service interface, once. The nesting is the engine's
+ * (`engine.transactions.listRefunds`); the rows' order is the routes' and the OpenAPI
+ * document's. Adding an endpoint is one row here plus its parser (src/wire), its operation
+ * (src/operations) and its serializer (src/wire): the engine method, its types, the HTTP route,
+ * the version gate and the OpenAPI entry follow from the row (docs/architecture.md).
+ *
+ * Every operation answers 200 on success, creates and deletes included (docs/decisions.md).
+ */
+export const OPERATIONS = {
+  calculations: {
+    /**
+     * POST /tax/calculations: tax for a customer location and line items (docs/interface.md §4.1).
+     * Records the calculation so a transaction can be made from it until `expires_at`; records no sale.
+     *
+     * @example
+     * const calculation = await engine.calculations.create({
+     *   customer: { address: { address_country: 'US', address_province: 'IN', address_postal_code: '46122' } },
+     *   order_details: {
+     *     customer_currency_code: 'USD',
+     *     tax_included_in_amount: false,
+     *     line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 200, quantity: 2 }],
+     *   },
+     * });
+     * calculation.total_tax_amount; // 14
+     */
+    create: defineOperation({
+      method: 'POST',
+      path: '/tax/calculations',
+      summary: 'Calculate tax for a customer location and line items (records no sale).',
+      keys: 'secret-or-public',
+      since: undefined,
+      args: ['body'],
+      request: 'calculation',
+      requestSchema: calculationRequestSchema,
+      response: 'calculation',
+      responseSchemas: calculationResponseSchemas,
+      fields: calculationFields,
+      parse: ({ body }, scope) => parseCalculationInput(body, scope),
+      run: createCalculation,
+      serialize: serializeCalculation,
+    }),
+    /**
+     * POST /tax/calculations/{id}/replay (taxkit extension, docs/rates.md): recomputes a stored
+     * calculation with the rate snapshot it used (`rates_snapshot`) and returns it as `create`
+     * did: same line items and totals, even after newer rate tables were imported. Records
+     * nothing. Standard calculations only.
+     *
+     * @throws TaxError CALCULATION_NOT_FOUND; INVALID_VALUE for a platform calculation.
+     */
+    replay: defineOperation({
+      method: 'POST',
+      path: '/tax/calculations/:id/replay',
+      summary:
+        'taxkit extension: recompute a stored calculation with the rate snapshot it used (same line items and totals).',
+      keys: 'secret',
+      since: undefined,
+      args: ['id'],
+      request: undefined,
+      response: 'calculation',
+      responseSchemas: calculationResponseSchemas,
+      fields: calculationFields,
+      parse: idOf,
+      run: replayCalculation,
+      serialize: serializeCalculation,
+    }),
+  },
+  /** Sales recorded from calculations (docs/interface.md §4.2–4.4). */
+  transactions: {
+    /**
+     * POST /tax/transactions: records a calculation as a sale (docs/interface.md §4.2). One
+     * transaction per calculation and per `reference_order_id`; the calculation must not have expired.
+     *
+     * @example
+     * const transaction = await engine.transactions.create({ calculation_id: calculation.id, reference_order_id: 'order-1001' });
+     * transaction.id; // "tr_…"
+     */
+    create: defineOperation({
+      method: 'POST',
+      path: '/tax/transactions',
+      summary: 'Record a sale from a calculation.',
+      keys: 'secret',
+      since: undefined,
+      args: ['body'],
+      request: 'transaction',
+      requestSchema: transactionRequestSchema,
+      response: 'transaction',
+      responseSchemas: transactionResponseSchemas,
+      fields: transactionFields,
+      parse: ({ body }) => parseTransactionRequest(body),
+      run: createTransaction,
+      serialize: serializeTransaction,
+    }),
+    /** GET /tax/transactions/{id}; TRANSACTION_NOT_FOUND when missing or deleted. */
+    get: defineOperation({
+      method: 'GET',
+      path: '/tax/transactions/:id',
+      summary: 'Retrieve a transaction.',
+      keys: 'secret',
+      since: undefined,
+      args: ['id'],
+      request: undefined,
+      response: 'transaction',
+      responseSchemas: transactionResponseSchemas,
+      fields: transactionFields,
+      parse: idOf,
+      run: getTransaction,
+      serialize: serializeTransaction,
+    }),
+    /** DELETE /tax/transactions/{id}: a soft delete; the record stays for audit (docs/decisions.md). */
+    delete: defineOperation({
+      method: 'DELETE',
+      path: '/tax/transactions/:id',
+      summary: 'Delete a transaction (soft: kept for audit, gone from reads).',
+      keys: 'secret',
+      since: undefined,
+      args: ['id'],
+      request: undefined,
+      response: 'deletedTransaction',
+      responseSchemas: inEveryVersion(deletedTransactionResponseSchema),
+      fields: transactionFields,
+      parse: idOf,
+      run: deleteTransaction,
+      serialize: serializeDeletedTransaction,
+    }),
+    /**
+     * GET /tax/transactions/{id}/refunds: its refunds, reversed ones with `reversed_at`, oldest
+     * first, a page at a time: `limit` (1..100, default 10) and `cursor` (the `last_refund_id`
+     * of the previous page); `has_more` says whether another page follows.
+     */
+    listRefunds: defineOperation({
+      method: 'GET',
+      path: '/tax/transactions/:id/refunds',
+      summary: "List a transaction's refunds, oldest first, a page at a time.",
+      keys: 'secret',
+      since: undefined,
+      args: ['id', 'query'],
+      request: undefined,
+      response: 'refundList',
+      responseSchemas: refundListResponseSchemas,
+      fields: transactionFields,
+      parse: (args) => ({ id: idOf(args), page: parseListQuery(args.query) }),
+      run: (deps, tenant, { id, page }) => listRefunds(deps, tenant, id, page),
+      serialize: serializeRefundList,
+    }),
+  },
+  /** Full and partial refunds of transactions (docs/interface.md §4.5). */
+  refunds: {
+    /**
+     * POST /tax/refunds: refunds all that is left of a transaction (`type: 'full'`) or the given
+     * lines (`'partial'`, amounts negative), never more than remains (docs/interface.md §4.5).
+     *
+     * @example
+     * const refund = await engine.refunds.create({
+     *   transaction_id: transaction.id,
+     *   type: 'partial',
+     *   line_items: [{ reference_product_id: 'sku-1', sales_amount_refunded: -100, tax_amount_refunded: -7, quantity: 1 }],
+     * });
+     */
+    create: defineOperation({
+      method: 'POST',
+      path: '/tax/refunds',
+      summary: 'Refund a transaction, fully or partially.',
+      keys: 'secret',
+      since: undefined,
+      args: ['body'],
+      request: 'refund',
+      requestSchema: refundRequestSchema,
+      response: 'refund',
+      responseSchemas: refundResponseSchemas,
+      fields: refundFields,
+      parse: ({ body }) => parseRefundRequest(body),
+      run: createRefund,
+      serialize: serializeRefund,
+    }),
+  },
+  /** Reversals of refunds (docs/interface.md §4.6). */
+  refundReversals: {
+    /**
+     * POST /tax/refund_reversals: reverses a refund (docs/interface.md §4.6). Nothing is deleted:
+     * the reversal is recorded, the refund no longer counts against the transaction, and the
+     * answer is the refund with `reversed_at`. Works in every API version.
+     *
+     * @example
+     * const reversed = await engine.refundReversals.create({ refund_id: refund.id });
+     * reversed.reversed_at; // Unix seconds
+     */
+    create: defineOperation({
+      method: 'POST',
+      path: '/tax/refund_reversals',
+      summary: 'Reverse a refund.',
+      keys: 'secret',
+      since: undefined,
+      args: ['body'],
+      request: 'refundReversal',
+      requestSchema: refundReversalRequestSchema,
+      response: 'refund',
+      responseSchemas: refundResponseSchemas,
+      fields: refundReversalFields,
+      parse: ({ body }) => parseRefundReversalRequest(body),
+      run: reverseRefund,
+      serialize: serializeRefund,
+    }),
+  },
+  /** Products and their tax categories (docs/interface.md §4.7, §4.8). */
+  products: {
+    /**
+     * POST /tax/products: stores a product with its tax category (docs/interface.md §4.7). There
+     * is no update: delete and create again to change the category.
+     *
+     * @example
+     * await engine.products.create({ reference_product_id: 'sku-1', reference_product_name: 'T-shirt', product_category: 'CLOTHING' });
+     */
+    create: defineOperation({
+      method: 'POST',
+      path: '/tax/products',
+      summary: 'Create a product with a tax category.',
+      keys: 'secret',
+      since: undefined,
+      args: ['body'],
+      request: 'product',
+      requestSchema: productRequestSchema,
+      response: 'product',
+      responseSchemas: inEveryVersion(productResponseSchema),
+      fields: productFields,
+      parse: ({ body }) => parseProductRequest(body),
+      run: createProduct,
+      serialize: (product, _version, mode) => serializeProduct(product, mode),
+    }),
+    /**
+     * GET /tax/products?cursor=: 50 a page (in process, `limit` 1..100 may change that) in
+     * `reference_product_id` byte order, after the exclusive cursor. `last_product_id` is the
+     * next cursor: the last id of the page; on an empty page the request's cursor, or null when
+     * there was none (nothing stored at all).
+     */
+    list: defineOperation({
+      method: 'GET',
+      path: '/tax/products',
+      summary: 'List products, 50 per page; `cursor` is the previous last_product_id.',
+      keys: 'secret',
+      since: undefined,
+      args: ['query'],
+      request: undefined,
+      response: 'productList',
+      responseSchemas: inEveryVersion(productListResponseSchema),
+      parse: ({ query }) => parseListQuery(query),
+      run: listProducts,
+      serialize: (page, _version, mode) => serializeProductList(page, mode),
+    }),
+    /** GET /tax/products/{reference_product_id}; 404 PRODUCT_NOT_FOUND when missing or deleted. */
+    get: defineOperation({
+      method: 'GET',
+      path: '/tax/products/:id',
+      summary: 'Retrieve a product by reference_product_id.',
+      keys: 'secret',
+      since: undefined,
+      args: ['id'],
+      request: undefined,
+      response: 'product',
+      responseSchemas: inEveryVersion(productResponseSchema),
+      fields: productFields,
+      parse: idOf,
+      run: getProduct,
+      serialize: (product, _version, mode) => serializeProduct(product, mode),
+    }),
+    /** DELETE /tax/products/{reference_product_id}: soft delete; the reference id is free again. */
+    delete: defineOperation({
+      method: 'DELETE',
+      path: '/tax/products/:id',
+      summary: 'Delete a product.',
+      keys: 'secret',
+      since: undefined,
+      args: ['id'],
+      request: undefined,
+      response: 'deletedProduct',
+      responseSchemas: inEveryVersion(deletedProductResponseSchema),
+      fields: productFields,
+      parse: idOf,
+      run: deleteProduct,
+      serialize: serializeDeletedProduct,
+    }),
+  },
+  /** Customers and their tax exemption (docs/interface.md §4.9–4.11). */
+  customers: {
+    /**
+     * POST /tax/customers (docs/interface.md §4.9). A calculation naming the customer
+     * (`customer.id`, either id) gets zero tax when it is tax exempt.
+     *
+     * @example
+     * const customer = await engine.customers.create({ email: 'buyer@example.com', is_tax_exempt: true, reference_customer_id: 'c-42' });
+     * customer.id; // "cust_…"
+     */
+    create: defineOperation({
+      method: 'POST',
+      path: '/tax/customers',
+      summary: 'Create a customer.',
+      keys: 'secret',
+      since: undefined,
+      args: ['body'],
+      request: 'customer',
+      requestSchema: customerRequestSchema,
+      response: 'customer',
+      responseSchemas: inEveryVersion(customerResponseSchema),
+      fields: customerFields,
+      parse: ({ body }) => parseCustomerRequest(body),
+      run: createCustomer,
+      serialize: serializeCustomer,
+    }),
+    /**
+     * GET /tax/customers?cursor=: 50 a page (in process, `limit` 1..100 may change that) in id
+     * byte order, after the exclusive cursor; deleted customers are left out. `last_customer_id`
+     * is the next cursor: the last id of the page; on an empty page the request's cursor, or
+     * null when there was none (nothing stored at all).
+     */
+    list: defineOperation({
+      method: 'GET',
+      path: '/tax/customers',
+      summary: 'List customers; `cursor` is the previous last_customer_id.',
+      keys: 'secret',
+      since: undefined,
+      args: ['query'],
+      request: undefined,
+      response: 'customerList',
+      responseSchemas: inEveryVersion(customerListResponseSchema),
+      parse: ({ query }) => parseListQuery(query),
+      run: listCustomers,
+      serialize: serializeCustomerList,
+    }),
+    /** GET /tax/customers/{id}: by `cust_…` id or by reference_customer_id; 404 CUSTOMER_NOT_FOUND. */
+    get: defineOperation({
+      method: 'GET',
+      path: '/tax/customers/:id',
+      summary: "Retrieve a customer by id or the caller's reference_customer_id.",
+      keys: 'secret',
+      since: undefined,
+      args: ['id'],
+      request: undefined,
+      response: 'customer',
+      responseSchemas: inEveryVersion(customerResponseSchema),
+      fields: customerFields,
+      parse: idOf,
+      run: getCustomer,
+      serialize: serializeCustomer,
+    }),
+    /** DELETE /tax/customers/{id}: soft delete; the reference_customer_id is free again. */
+    delete: defineOperation({
+      method: 'DELETE',
+      path: '/tax/customers/:id',
+      summary: 'Delete a customer.',
+      keys: 'secret',
+      since: undefined,
+      args: ['id'],
+      request: undefined,
+      response: 'deletedCustomer',
+      responseSchemas: inEveryVersion(deletedCustomerResponseSchema),
+      fields: customerFields,
+      parse: idOf,
+      run: deleteCustomer,
+      serialize: serializeDeletedCustomer,
+    }),
+  },
+  /** Sellers on a platform (2026-01-01+). */
+  merchants: {
+    /** POST /tax/merchants (2026-01-01+). DUPLICATE_MERCHANT when the reference id is taken. */
+    create: defineOperation({
+      method: 'POST',
+      path: '/tax/merchants',
+      summary: 'Create a merchant (a seller on the platform).',
+      keys: 'secret',
+      since: PLATFORM_SINCE,
+      args: ['body'],
+      request: 'merchantCreate',
+      requestSchema: merchantCreateSchema,
+      response: 'merchant',
+      responseSchemas: inEveryVersion(merchantResponseSchema, PLATFORM_SINCE),
+      fields: merchantFields,
+      parse: ({ body }) => parseMerchantCreate(body),
+      run: createMerchant,
+      serialize: (merchant, _version, mode) => serializeMerchant(merchant, mode),
+    }),
+    /** GET /tax/merchants?limit=&cursor= → `{ merchants, has_more, last_merchant_id }`, 10 a page by default. */
+    list: defineOperation({
+      method: 'GET',
+      path: '/tax/merchants',
+      summary: 'List merchants; `limit` 1..100 (default 10), `cursor` is the previous last_merchant_id.',
+      keys: 'secret',
+      since: PLATFORM_SINCE,
+      args: ['query'],
+      request: undefined,
+      response: 'merchantList',
+      responseSchemas: inEveryVersion(merchantListResponseSchema, PLATFORM_SINCE),
+      parse: ({ query }) => parseListQuery(query),
+      run: listMerchants,
+      serialize: (page, _version, mode) => serializeMerchantList(page, mode),
+    }),
+    /** GET /tax/merchants/{id}: by `merch_…` id or reference_merchant_id. */
+    get: defineOperation({
+      method: 'GET',
+      path: '/tax/merchants/:id',
+      summary: "Retrieve a merchant by id or the caller's reference_merchant_id.",
+      keys: 'secret',
+      since: PLATFORM_SINCE,
+      args: ['id'],
+      request: undefined,
+      response: 'merchant',
+      responseSchemas: inEveryVersion(merchantResponseSchema, PLATFORM_SINCE),
+      parse: idOf,
+      run: getMerchant,
+      serialize: (merchant, _version, mode) => serializeMerchant(merchant, mode),
+    }),
+    /** POST /tax/merchants/{id}: changes the given fields; tax_ids replaces the whole list. */
+    update: defineOperation({
+      method: 'POST',
+      path: '/tax/merchants/:id',
+      summary: 'Update a merchant; tax_ids replaces the whole list.',
+      keys: 'secret',
+      since: PLATFORM_SINCE,
+      args: ['id', 'body'],
+      request: 'merchantUpdate',
+      requestSchema: merchantUpdateSchema,
+      response: 'merchant',
+      responseSchemas: inEveryVersion(merchantResponseSchema, PLATFORM_SINCE),
+      fields: merchantFields,
+      parse: (args) => ({ id: idOf(args), patch: parseMerchantUpdate(args.body) }),
+      run: (deps, tenant, { id, patch }) => updateMerchant(deps, tenant, id, patch),
+      serialize: (merchant, _version, mode) => serializeMerchant(merchant, mode),
+    }),
+    /** DELETE /tax/merchants/{id}: soft delete; the merchant disappears from get, list and calculations. */
+    delete: defineOperation({
+      method: 'DELETE',
+      path: '/tax/merchants/:id',
+      summary: 'Delete a merchant.',
+      keys: 'secret',
+      since: PLATFORM_SINCE,
+      args: ['id'],
+      request: undefined,
+      response: 'deletedMerchant',
+      responseSchemas: inEveryVersion(deletedMerchantResponseSchema, PLATFORM_SINCE),
+      parse: idOf,
+      run: deleteMerchant,
+      serialize: serializeDeletedMerchant,
+    }),
+  },
+  /** Marketplace taxes (2026-01-01+). */
+  platform: {
+    calculations: {
+      /**
+       * POST /tax/platform/calculations (2026-01-01+): tax on a merchant's sale through the
+       * platform. `amount` is the unit price (taxable base = amount × quantity). Platform fees in
+       * `fee_details` are taxed at the merchant's location, since the fee is the platform's sale
+       * to the merchant.
+       */
+      create: defineOperation({
+        method: 'POST',
+        path: '/tax/platform/calculations',
+        summary: "Calculate tax on a merchant's sale through the platform (amount is per unit).",
+        keys: 'secret',
+        since: PLATFORM_SINCE,
+        args: ['body'],
+        request: 'platformCalculation',
+        requestSchema: platformCalculationRequestSchema,
+        response: 'platformCalculation',
+        responseSchemas: platformCalculationResponseSchemas,
+        fields: platformCalculationFields,
+        parse: ({ body }, scope) => parsePlatformCalculationInput(body, scope),
+        run: createPlatformCalculation,
+        serialize: serializePlatformCalculation,
+      }),
+    },
+    transactions: {
+      /**
+       * POST /tax/platform/transactions (2026-01-01+): records a platform calculation; answers
+       * `{ object: 'list', transactions }`: an order, plus a fee for payment processors.
+       */
+      create: defineOperation({
+        method: 'POST',
+        path: '/tax/platform/transactions',
+        summary: 'Record the transactions of a platform sale (order, and fee for payment processors).',
+        keys: 'secret',
+        since: PLATFORM_SINCE,
+        args: ['body'],
+        request: 'platformTransaction',
+        requestSchema: platformTransactionRequestSchema,
+        response: 'platformTransactions',
+        responseSchemas: platformTransactionsResponseSchemas,
+        fields: platformTransactionFields,
+        parse: ({ body }) => parsePlatformTransactionRequest(body),
+        run: createPlatformTransactions,
+        serialize: serializeTransactionList,
+      }),
+    },
+  },
+} as const;
+
+/** The table's shape, for the types derived from it. */
+export type OperationTable = typeof OPERATIONS;
