@@ -11,6 +11,8 @@ import { copyRecord } from './copy-record.ts';
 import { clampLimit } from './page-of.ts';
 import type { Refund, Tenant, Transaction } from '../../src/core/types.ts';
 import type { StoreLedger } from '../../src/ports/store.ts';
+import { transactionKind } from '../../src/core/ledger/transaction-kind.ts';
+import { ledgerPage } from './ledger-page.ts';
 import type { TenantRecords } from './tenant-records.ts';
 import type { CalculationKeeper } from './create-calculation-keeper.ts';
 
@@ -114,6 +116,43 @@ export function createMemoryLedger(
         records.balances.set(refund.transactionId, applyRefund(remaining, refund, 'give back'));
       }
       return copyRecord(reversed);
+    },
+
+    async listTransactions(tenant, query) {
+      const records = recordsOf(tenant);
+      const wanted = [...records.transactions.values()].filter(
+        (transaction) =>
+          transaction.deletedAt === undefined &&
+          (query.kind === undefined || transactionKind(transaction) === query.kind) &&
+          (query.customerId === undefined || transaction.customerId === query.customerId) &&
+          (query.referenceOrderId === undefined || transaction.referenceOrderId === query.referenceOrderId),
+      );
+      return ledgerPage(
+        wanted,
+        (transaction) => transaction.processedAt,
+        query,
+        (id) => records.transactions.get(id),
+      );
+    },
+
+    async listRefundsProcessed(tenant, query) {
+      const { refunds } = recordsOf(tenant);
+      return ledgerPage(
+        refunds.values(),
+        (refund) => refund.processedAt,
+        query,
+        (id) => refunds.get(id),
+      );
+    },
+
+    async listRefundsReversed(tenant, query) {
+      const { refunds } = recordsOf(tenant);
+      return ledgerPage(
+        refunds.values(),
+        (refund) => refund.reversedAt,
+        query,
+        (id) => refunds.get(id),
+      );
     },
   };
 }

@@ -11,6 +11,7 @@ import type { StoreLedger } from '../../src/ports/store.ts';
 import { applyRefund, remainingBalance, type LineBalance } from '../../src/core/ledger/remaining-balance.ts';
 import type { PostgresRunner, Query } from './create-postgres-runner.ts';
 import { callPlanner, uniqueViolation } from './postgres-errors.ts';
+import { prepareLedgerReads } from './prepare-ledger-reads.ts';
 import type { Statements } from './prepare-statements.ts';
 import {
   calculationRow,
@@ -31,6 +32,7 @@ import {
  * remains. Both take the transaction lock first, then the refund's, so they never deadlock.
  */
 export function createPostgresLedger(run: PostgresRunner, s: Statements): StoreLedger {
+  const reads = prepareLedgerReads(run);
   const key = (tenant: Tenant, id: string) => ({ ...tenantOf(tenant), id: keyOf(id) });
 
   return {
@@ -157,6 +159,10 @@ export function createPostgresLedger(run: PostgresRunner, s: Statements): StoreL
         }
         return reversed;
       }),
+
+    listTransactions: (tenant, query) => reads.listTransactions(tenant, query),
+    listRefundsProcessed: (tenant, query) => reads.listRefundsProcessed(tenant, query),
+    listRefundsReversed: (tenant, query) => reads.listRefundsReversed(tenant, query),
   };
 }
 

@@ -58,6 +58,7 @@ export function transactionRow(tenant: Tenant, transaction: Transaction): RowOf<
     processedAt: transaction.processedAt,
     createdAt: transaction.createdAt,
     deletedAt: transaction.deletedAt ?? null,
+    customerId: transaction.customerId === undefined ? null : keyOf(transaction.customerId),
     body: JSON.stringify(transaction),
     remaining: null,
   };

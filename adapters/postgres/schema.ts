@@ -101,9 +101,13 @@ export const transactions = pgTable(
      * (worked out from the refunds, should a row with refunds ever lack it).
      */
     remaining: text('remaining'),
+    /** The stored customer the sale was made for (`Transaction.customerId`), for lists by customer. */
+    customerId: key('customer_id'),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.mode, t.id] }),
+    /** Ledger reads by period (lists, reports, nexus): a tenant's sales in time order. */
+    index('transactions_processed_at').on(t.accountId, t.mode, t.processedAt, t.id),
     uniqueIndex('transactions_reference_order_unique').on(t.accountId, t.mode, t.referenceOrderId, t.type).where(LIVE),
     uniqueIndex('transactions_calculation_unique').on(t.accountId, t.mode, t.calculationId, t.type),
     check('transactions_mode_check', MODE_CHECK),
@@ -135,6 +139,9 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_id_unique').on(t.accountId, t.mode, t.id),
     index('refunds_transaction_index').on(t.accountId, t.mode, t.transactionId, t.seq),
+    /** Ledger reads by period: refunds when they were made, and when they were reversed. */
+    index('refunds_processed_at').on(t.accountId, t.mode, t.processedAt, t.id),
+    index('refunds_reversed_at').on(t.accountId, t.mode, t.reversedAt, t.id),
     check('refunds_mode_check', MODE_CHECK),
   ],
 );

@@ -7,6 +7,7 @@ import {
 } from '../../src/ports/store-errors.ts';
 import type { Refund, Tenant, Transaction } from '../../src/core/types.ts';
 import type { RefundPlanner, ReversalPlanner, StoreLedger, TaxStore } from '../../src/ports/store.ts';
+import type { LedgerReads } from './prepare-ledger-reads.ts';
 import type { LedgerStatements } from './prepare-ledger-statements.ts';
 import type { CommitQueue } from './create-commit-queue.ts';
 import type { QuoteWriter } from './create-quote-writer.ts';
@@ -24,6 +25,7 @@ import { applyRefund, remainingBalance, type LineBalance } from '../../src/core/
  */
 export function createSqliteLedger(
   s: LedgerStatements,
+  reads: LedgerReads,
   quotes: QuoteWriter,
   commits: CommitQueue,
 ): StoreLedger & Pick<TaxStore, 'deleteCalculationsExpiredBefore'> {
@@ -148,6 +150,9 @@ export function createSqliteLedger(
         };
       }),
     reverseRefund: (tenant, refundId, plan) => durably(() => recordReversal(tenant, refundId, plan)),
+    listTransactions: (tenant, query) => settle(() => reads.listTransactions(tenant, query)),
+    listRefundsProcessed: (tenant, query) => settle(() => reads.listRefundsProcessed(tenant, query)),
+    listRefundsReversed: (tenant, query) => settle(() => reads.listRefundsReversed(tenant, query)),
   };
 }
 

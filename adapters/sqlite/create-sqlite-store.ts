@@ -10,6 +10,7 @@ import { createTenantDeleter } from './create-tenant-deleter.ts';
 import { settle } from './sqlite-errors.ts';
 import { openSqlite, type SqliteConnection } from './open-sqlite.ts';
 import { prepareDirectoryStatements } from './prepare-directory-statements.ts';
+import { prepareLedgerReads } from './prepare-ledger-reads.ts';
 import { prepareLedgerStatements } from './prepare-ledger-statements.ts';
 
 export interface SqliteStoreOptions {
@@ -60,7 +61,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteTaxStore {
     return {
       name: 'sqlite',
       client,
-      ...createSqliteLedger(prepareLedgerStatements(db, client), quotes, commits),
+      ...createSqliteLedger(prepareLedgerStatements(db, client), prepareLedgerReads(client), quotes, commits),
       ...createSqliteDirectory(client, prepareDirectoryStatements(db, client)),
       ...createSqliteRates(client),
       deleteTenantRecords: (tenant) =>

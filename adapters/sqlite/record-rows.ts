@@ -43,6 +43,7 @@ export function transactionRow(tenant: Tenant, transaction: Transaction): RowOf<
     deletedAt: transaction.deletedAt ?? null,
     body: JSON.stringify(transaction),
     remaining: null,
+    customerId: transaction.customerId ?? null,
   };
 }
 

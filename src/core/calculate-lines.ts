@@ -52,7 +52,7 @@ export interface LinesResult {
 }
 
 /** The hosted API's label for a jurisdiction where the seller does not collect (docs/interface.md §2.5). */
-const NO_NEXUS_RATE_TYPE = 'NO COLLECTION; NO STATE NEXUS';
+export const NO_NEXUS_RATE_TYPE = 'NO COLLECTION; NO STATE NEXUS';
 
 const ZERO_NOTES: Record<ZeroReason['kind'], string> = {
   exempt_customer: 'Customer is tax exempt; no tax is due.',

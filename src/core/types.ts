@@ -147,6 +147,15 @@ export interface Calculation {
   readonly platform?: PlatformDetails;
 }
 
+/** The country and state or province a sale was taxed in (`province` '' where there is none). */
+export interface SalePlace {
+  readonly country: string;
+  readonly province: string;
+}
+
+/** Why nothing was due on a whole sale, when that was so (the note on each jurisdiction says it too). */
+export type SaleExemption = 'exempt_customer' | 'automatic_tax_disabled' | 'no_nexus' | 'reverse_charge';
+
 export interface Transaction {
   readonly id: string;
   readonly calculationId: string;
@@ -166,6 +175,15 @@ export interface Transaction {
     readonly clientRoles: readonly string[];
   };
   readonly deletedAt?: number;
+  /**
+   * Kept from the calculation for reports and nexus (docs/reports.md); absent on transactions
+   * recorded before taxkit kept them. The stored customer the sale was made for.
+   */
+  readonly customerId?: string;
+  /** Where the sale was taxed: the customer's place (a platform fee's lines are the merchant's). */
+  readonly place?: SalePlace;
+  /** Why nothing was due on the whole sale, when that was so. */
+  readonly exemption?: SaleExemption;
 }
 
 /** A refunded part of one transaction line. Amounts are negative, as the API shows them. */

@@ -35,12 +35,46 @@ import type {
   Transaction,
 } from '../core/types.ts';
 import type { LineBalance } from '../core/ledger/remaining-balance.ts';
+import type { TransactionKind } from '../core/ledger/transaction-kind.ts';
 
 export interface ListOptions {
   /** Exclusive cursor: return records whose id sorts after this one. */
   readonly after?: string;
   /** Page size; adapters clamp it to 1..100. */
   readonly limit: number;
+}
+
+/**
+ * A read of the ledger over a period, a page at a time, for lists, reports and nexus: records
+ * whose time (a transaction's `processedAt`, a refund's `processedAt`, a reversal's
+ * `reversedAt`) is within `from..to` (Unix seconds, both inclusive; either may be absent), in
+ * order of that time and then id, after the record whose id is `after` (the last of the
+ * previous page, deleted or not; an id the store does not have gives an empty page).
+ */
+export interface LedgerQuery {
+  readonly from?: number | undefined;
+  readonly to?: number | undefined;
+  readonly after?: string | undefined;
+  /** Page size; adapters clamp it to 1..{@link MAX_LEDGER_PAGE}. */
+  readonly limit: number;
+}
+
+/** The largest page of a ledger read: a report reads a year of sales in pages this size. */
+export const MAX_LEDGER_PAGE = 1000;
+
+/** A ledger read's page size, 1..{@link MAX_LEDGER_PAGE}; NaN counts as the smallest page. */
+export function clampLedgerLimit(limit: number): number {
+  const whole = Math.trunc(limit);
+  return whole >= 1 ? Math.min(whole, MAX_LEDGER_PAGE) : 1;
+}
+
+/** Which transactions a {@link LedgerQuery} of transactions returns; live ones only. */
+export interface TransactionQuery extends LedgerQuery {
+  /** Of this kind only (see `transactionKind`); all when absent. */
+  readonly kind?: TransactionKind | undefined;
+  /** Made for this stored customer (its `cust_…` id). */
+  readonly customerId?: string | undefined;
+  readonly referenceOrderId?: string | undefined;
 }
 
 /**
@@ -119,6 +153,16 @@ export interface TaxStore {
    * Returns the refund as it is after the reversal.
    */
   reverseRefund(tenant: Tenant, refundId: string, plan: ReversalPlanner): Promise<Refund>;
+
+  /** Live transactions in the query's period ({@link TransactionQuery}), by `processedAt` then id. */
+  listTransactions(tenant: Tenant, query: TransactionQuery): Promise<Page<Transaction>>;
+  /**
+   * Refunds processed in the query's period, reversed ones included, by `processedAt` then id,
+   * whatever became of their transaction (a refund stays in the ledger when the sale is deleted).
+   */
+  listRefundsProcessed(tenant: Tenant, query: LedgerQuery): Promise<Page<Refund>>;
+  /** Refunds reversed in the query's period, by `reversedAt` then id. */
+  listRefundsReversed(tenant: Tenant, query: LedgerQuery): Promise<Page<Refund>>;
 
   /** Throws DUPLICATE_PRODUCT when a live product has the same reference id. */
   insertProduct(tenant: Tenant, product: Product): Promise<void>;
@@ -204,6 +248,9 @@ export type StoreLedger = Pick<
   | 'getRefund'
   | 'listRefunds'
   | 'reverseRefund'
+  | 'listTransactions'
+  | 'listRefundsProcessed'
+  | 'listRefundsReversed'
 >;
 
 /** The store methods over products, customers and merchants. */

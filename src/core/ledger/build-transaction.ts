@@ -1,5 +1,6 @@
 import { keyedError } from '../errors.ts';
 import type { Calculation, Metadata, Transaction } from '../types.ts';
+import { saleFacts } from './sale-facts.ts';
 
 /** What the caller says about the sale (POST /tax/transactions), already validated. */
 export interface TransactionInput {
@@ -44,6 +45,7 @@ export function buildTransaction(
     id,
     lines: calculation.lines,
     type: 'order',
+    ...saleFacts(calculation),
   };
 }
 
@@ -61,6 +63,7 @@ export function recordSale(calculation: Calculation, input: TransactionInput, no
     currency: calculation.currency,
     filingCurrency: calculation.currency,
     metadata: input.metadata,
+    ...saleFacts(calculation),
   };
 }
 

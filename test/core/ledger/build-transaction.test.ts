@@ -20,7 +20,24 @@ describe('buildTransaction', () => {
       lines: calculation.lines,
       metadata: { channel: 'web' },
       type: 'order',
+      // Kept for reports and nexus: where the sale was taxed (no customer, nothing exempt here).
+      place: { country: calculation.location.address.country, province: calculation.location.address.province },
     });
+  });
+
+  it('keeps the stored customer, and why nothing was due on the whole sale, for reports', () => {
+    const customer = { ...calculation.customer, customerId: 'cust_1', isTaxExempt: true };
+    const exempt = buildTransaction({ ...calculation, customer }, input, 'tr_1', NOW);
+    expect(exempt.customerId).toBe('cust_1');
+    expect(exempt.exemption).toBe('exempt_customer');
+    const disabled = buildTransaction({ ...calculation, automaticTax: 'disabled', customer }, input, 'tr_1', NOW);
+    expect(disabled.exemption).toBe('automatic_tax_disabled');
+    const lines = calculation.lines.map((line) => ({
+      ...line,
+      jurisdictions: line.jurisdictions.map((part) => ({ ...part, rateType: 'NO COLLECTION; NO STATE NEXUS' })),
+    }));
+    expect(buildTransaction({ ...calculation, lines }, input, 'tr_1', NOW).exemption).toBe('no_nexus');
+    expect(buildTransaction(calculation, input, 'tr_1', NOW).exemption).toBeUndefined();
   });
 
   it('keeps a given processing time', () => {
