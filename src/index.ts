@@ -80,8 +80,8 @@ export {
   type ImportRatesOptions,
   type RateFileFormat,
   type RateImportReport,
-} from './rates/import-rates.ts';
-export type { RateInput } from './rates/rate-input.ts';
+} from './rate-import/import-rates.ts';
+export type { RateInput } from './rate-import/rate-input.ts';
 export type { RateSource } from './rates/create-rate-source.ts';
 export type {
   ActiveRateTables,
