@@ -5,7 +5,7 @@ import type { Clock } from './ports/clock.ts';
 import type { GeoLookup } from './ports/geo.ts';
 import type { Ids } from './ports/ids.ts';
 import type { TaxStore } from './ports/store.ts';
-import type { RateSource } from './rates/create-rate-source.ts';
+import type { RateSource } from './create-rate-source.ts';
 import type { CalculationSweeper } from './operations/create-calculation-sweeper.ts';
 
 /** What every operation of the engine works with; assembled once by `createTaxEngine`. */

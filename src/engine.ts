@@ -5,7 +5,7 @@ import type { RateTable } from './core/rates/rate-table.ts';
 import { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
 import type { TaxabilityTable } from './core/taxability/taxability-rule.ts';
 import type { VatNumberValidator } from './core/tax-ids/vat-number-check.ts';
-import { checkVatNumber } from './tax-ids/check-vat-number.ts';
+import { checkVatNumber } from './check-vat-number.ts';
 import type { Address, Tenant } from './core/types.ts';
 import { loadDefaultLocations } from './defaults/load-default-locations.ts';
 import { loadDefaultRatesOnly, loadDefaultTaxability } from './defaults/load-default-rate-tables.ts';
@@ -20,7 +20,7 @@ import type { GeoLookup } from './ports/geo.ts';
 import type { Ids } from './ports/ids.ts';
 import type { TaxStore } from './ports/store.ts';
 import { createRandomIds } from './random-ids.ts';
-import { createRateSource, type RateSource } from './rates/create-rate-source.ts';
+import { createRateSource, type RateSource } from './create-rate-source.ts';
 import { createCalculationSweeper } from './operations/create-calculation-sweeper.ts';
 
 export interface TaxEngineOptions {

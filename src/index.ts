@@ -61,7 +61,7 @@ export type { TaxabilityRule, TaxabilityTable, Treatment } from './core/taxabili
 export { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
 export { PRODUCT_CATEGORY_TABLE, type ProductCategory } from './core/product-categories.ts';
 export type { VatNumberCheck, VatNumberValidator } from './core/tax-ids/vat-number-check.ts';
-export { checkVatNumber } from './tax-ids/check-vat-number.ts';
+export { checkVatNumber } from './check-vat-number.ts';
 export { loadDefaultLocations } from './defaults/load-default-locations.ts';
 export type { LocationTables } from './core/location/location-tables.ts';
 
@@ -82,9 +82,9 @@ export {
   type ImportRatesOptions,
   type RateFileFormat,
   type RateImportReport,
-} from './rates/import-rates.ts';
-export type { RateInput } from './rates/rate-input.ts';
-export type { RateSource } from './rates/create-rate-source.ts';
+} from './rate-import/import-rates.ts';
+export type { RateInput } from './rate-import/rate-input.ts';
+export type { RateSource } from './create-rate-source.ts';
 export type {
   ActiveRateTables,
   RateImportOutcome,

@@ -11,7 +11,7 @@ import { copyRecord } from './copy-record.ts';
 import { clampLimit } from './page-of.ts';
 import type { Refund, Tenant, Transaction } from '../../src/core/types.ts';
 import type { StoreLedger } from '../../src/ports/store.ts';
-import { transactionKind } from '../../src/core/ledger/transaction-kind.ts';
+import { transactionKind } from '../../src/ports/transaction-kind.ts';
 import { ledgerPage } from './ledger-page.ts';
 import type { TenantRecords } from './tenant-records.ts';
 import type { CalculationKeeper } from './create-calculation-keeper.ts';

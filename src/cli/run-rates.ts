@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { snapshotId } from '../core/rates/snapshot-id.ts';
 import { hashRateTable } from '../core/rates/hash-rate-table.ts';
 import { loadDefaultRateTables } from '../defaults/load-default-rate-tables.ts';
-import { importRates, type ImportedFile, type RateFileFormat } from '../rates/import-rates.ts';
+import { importRates, type ImportedFile, type RateFileFormat } from '../rate-import/import-rates.ts';
 import type { TaxStore } from '../ports/store.ts';
 import type { CliIo } from './cli-io.ts';
 import { chooseStore, openChosenStore, redactUrl } from './choose-store.ts';

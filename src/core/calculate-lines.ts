@@ -9,19 +9,12 @@ import type { ResolvedRate } from './rates/rate-index.ts';
 import { applyRules, NO_THRESHOLD, shareWeights, taxableBase } from './taxability/apply-rules.ts';
 import { excludeTaxWithThresholds } from './taxability/exclude-tax-with-thresholds.ts';
 import { customerCategory } from './taxability/customer-category.ts';
+import type { LineInput } from './line-input.ts';
 import type { CustomerType, JurisdictionTax, TaxLine } from './types.ts';
 
-/** One line to tax, already validated and with its category resolved. */
-export interface LineInput {
-  readonly lineItemId: string;
-  readonly referenceLineItemId: string;
-  readonly referenceProductId: string;
-  readonly productName: string;
-  readonly category: string;
-  /** The taxable base of the whole line in minor units (amount × quantity already applied). */
-  readonly amountMinor: number;
-  readonly quantity: number;
-}
+// calculateLines' parameter type, re-exported for its callers; it lives in line-input.ts so that
+// taxability/apply-rules.ts, which calculateLines calls, can name it without importing its caller.
+export type { LineInput } from './line-input.ts';
 
 /**
  * Why nothing is due although the location has rates. Each keeps the jurisdictions in the

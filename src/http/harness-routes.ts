@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { TaxError } from '../core/errors.ts';
 import type { CallContext } from '../api/call-context.ts';
-import type { SettableClock } from '../create-settable-clock.ts';
 import { parseBody } from '../wire/parse-body.ts';
 import { taxRule } from '../wire/tax-rule.ts';
 import type { OperationInput, Route } from './route.ts';
-
-/** What `testHarness` (an option of `startServer` and the handlers) turns on. */
-export interface TestHarnessOptions {
-  /**
-   * The engine's clock (pass the same one to `createTaxEngine({ clock })`): enables
-   * `GET/POST /tax/test_helpers/clock`. Without it only the reset route exists.
-   */
-  readonly clock?: SettableClock;
-}
+import type { TestHarnessOptions } from './test-harness-options.ts';
 
 /** The engine method the reset route needs; `createTaxEngine`'s engines have it. */
 export interface ResettableEngine {

@@ -5,13 +5,13 @@
  * @module
  */
 
+import type { TestHarnessOptions } from './test-harness-options.ts';
+
 /**
  * The four API keys of one account (docs/interface.md §5). Secret keys reach every endpoint; public keys
  * (`pk_…`) only POST /tax/calculations, so a browser can show an estimate without holding a
  * secret. The slot a key sits in decides its mode (test or live), not its prefix.
  */
-import type { TestHarnessOptions } from './harness-routes.ts';
-
 export interface AccountKeys {
   readonly secretTest: string;
   readonly secretLive: string;

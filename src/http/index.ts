@@ -8,7 +8,8 @@ export { createFetchHandler, type FetchHandlerOptions } from './create-fetch-han
 export { createNodeListener, type NodeListenerOptions } from './create-node-listener.ts';
 export { startServer, type RunningServer, type StartServerOptions } from './start-server.ts';
 export { answerFramingErrors } from './answer-framing-errors.ts';
-export type { ResettableEngine, TestHarnessOptions } from './harness-routes.ts';
+export type { ResettableEngine } from './harness-routes.ts';
+export type { TestHarnessOptions } from './test-harness-options.ts';
 export { generateAccountKeys } from './generate-account-keys.ts';
 export { createHttpApp, type HttpApp } from './create-http-app.ts';
 export { handleRequest } from './handle-request.ts';

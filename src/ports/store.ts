@@ -35,7 +35,7 @@ import type {
   Transaction,
 } from '../core/types.ts';
 import type { LineBalance } from '../core/ledger/remaining-balance.ts';
-import type { TransactionKind } from '../core/ledger/transaction-kind.ts';
+import type { TransactionKind } from './transaction-kind.ts';
 
 export interface ListOptions {
   /** Exclusive cursor: return records whose id sorts after this one. */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { addressSchema, metadata, minorAmount, unixSeconds } from './common-schemas.ts';
+import {
+  CURRENCY_CODE_LENGTH,
+  LINE_QUANTITY_MIN,
+  MAX_CALCULATION_LINE_ITEMS,
+  REFERENCE_ID_MAX_LENGTH,
+} from './request-bounds.ts';
 import { taxRule } from './tax-rule.ts';
 
 export const ipSchema = z.strictObject({
@@ -22,21 +28,21 @@ export const customerSchema = z.strictObject({
 });
 
 export const lineItemSchema = z.strictObject({
-  reference_line_item_id: z.string().max(255).optional(),
-  reference_product_id: z.string().min(1).max(255).optional(),
+  reference_line_item_id: z.string().max(REFERENCE_ID_MAX_LENGTH).optional(),
+  reference_product_id: z.string().min(1).max(REFERENCE_ID_MAX_LENGTH).optional(),
   product_category: z.string().min(1).optional(),
   fallback_product_category: z.string().min(1).optional(),
   amount: minorAmount('nonnegative'),
   quantity: z
     .number()
     .refine(
-      (value) => value > 0 && Number.isSafeInteger(value),
+      (value) => Number.isSafeInteger(value) && value >= LINE_QUANTITY_MIN,
       taxRule('POSITIVE_NUMBER_REQUIRED', 'must be a positive integer'),
     ),
 });
 
 export const orderDetailsSchema = z.strictObject({
-  customer_currency_code: z.string().min(3).max(3),
+  customer_currency_code: z.string().min(CURRENCY_CODE_LENGTH).max(CURRENCY_CODE_LENGTH),
   tax_included_in_amount: z.boolean(),
   automatic_tax: z.enum(['auto', 'disabled']).optional(),
   line_items: z
@@ -45,8 +51,11 @@ export const orderDetailsSchema = z.strictObject({
       (items) => items.length > 0,
       taxRule('MISSING_FIELD', 'order_details.line_items needs at least one line item'),
     )
-    .refine((items) => items.length <= 1000, taxRule('INVALID_VALUE', 'at most 1000 line items per calculation'))
-    .meta({ minItems: 1, maxItems: 1000 }),
+    .refine(
+      (items) => items.length <= MAX_CALCULATION_LINE_ITEMS,
+      taxRule('INVALID_VALUE', `at most ${MAX_CALCULATION_LINE_ITEMS} line items per calculation`),
+    )
+    .meta({ minItems: 1, maxItems: MAX_CALCULATION_LINE_ITEMS }),
 });
 
 /** Body of POST /tax/calculations (docs/interface.md §2.3), every version; version gates live in the resource. */

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  ADDRESS_CITY_MAX_LENGTH,
+  ADDRESS_COUNTRY_MAX_LENGTH,
+  ADDRESS_LINE_MAX_LENGTH,
+  ADDRESS_POSTAL_CODE_MAX_LENGTH,
+  ADDRESS_PROVINCE_MAX_LENGTH,
+  METADATA_VALUE_LENGTH_LIMIT,
+  REFERENCE_ID_MAX_LENGTH,
+  UNIX_SECONDS_MIN,
+} from './request-bounds.ts';
 import { taxIssue, taxRule } from './tax-rule.ts';
 
 /**
@@ -44,12 +54,12 @@ export function minorAmount(sign: 'any' | 'nonnegative' | 'positive' | 'nonposit
 export const unixSeconds = z
   .number()
   .refine(
-    (value) => Number.isSafeInteger(value) && value >= 0,
+    (value) => Number.isSafeInteger(value) && value >= UNIX_SECONDS_MIN,
     taxRule('INVALID_VALUE', 'must be a Unix time in whole seconds, zero or more'),
   );
 
 /** Caller's ids: non-empty strings of reasonable length. */
-export const referenceId = requiredString(255);
+export const referenceId = requiredString(REFERENCE_ID_MAX_LENGTH);
 
 /**
  * docs/interface.md §8: metadata values are shorter than 255 characters (measured as their JSON text).
@@ -65,7 +75,13 @@ export const metadata = z
   .superRefine((value, context) => {
     for (const [key, entry] of Object.entries(value)) {
       if (!isShortMetadataValue(entry)) {
-        context.addIssue(taxIssue('METADATA_TOO_LONG', `metadata.${key} must be shorter than 255 characters`, [key]));
+        context.addIssue(
+          taxIssue(
+            'METADATA_TOO_LONG',
+            `metadata.${key} must be shorter than ${METADATA_VALUE_LENGTH_LIMIT} characters`,
+            [key],
+          ),
+        );
       }
     }
   });
@@ -77,17 +93,17 @@ export function isValidMetadata(value: unknown): value is Record<string, unknown
 
 function isShortMetadataValue(entry: unknown): boolean {
   const text = typeof entry === 'string' ? entry : JSON.stringify(entry);
-  return text.length < 255;
+  return text.length < METADATA_VALUE_LENGTH_LIMIT;
 }
 
 /** An address of the wire (docs/interface.md §2.1). Only the country is always required; see resolveAddress. */
 export const addressSchema = z.strictObject({
-  address_line_1: z.string().max(500).optional(),
-  address_line_2: z.string().max(500).optional(),
-  address_city: z.string().max(200).optional(),
-  address_province: z.string().max(100).optional(),
-  address_postal_code: z.string().max(20).optional(),
-  address_country: requiredString(3),
+  address_line_1: z.string().max(ADDRESS_LINE_MAX_LENGTH).optional(),
+  address_line_2: z.string().max(ADDRESS_LINE_MAX_LENGTH).optional(),
+  address_city: z.string().max(ADDRESS_CITY_MAX_LENGTH).optional(),
+  address_province: z.string().max(ADDRESS_PROVINCE_MAX_LENGTH).optional(),
+  address_postal_code: z.string().max(ADDRESS_POSTAL_CODE_MAX_LENGTH).optional(),
+  address_country: requiredString(ADDRESS_COUNTRY_MAX_LENGTH),
   address_type: z.enum(['shipping', 'billing']).optional(),
 });
 export type WireAddress = z.infer<typeof addressSchema>;

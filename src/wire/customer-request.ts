@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CustomerInput } from '../operations/customers.ts';
 import { type FieldMap, fieldMap } from './field-map.ts';
 import { parseBody } from './parse-body.ts';
+import { REFERENCE_ID_MAX_LENGTH } from './request-bounds.ts';
 import { taxRule } from './tax-rule.ts';
 
 /** One @, something on both sides, a dot in the domain, no spaces: what mail servers need. */
@@ -15,7 +16,7 @@ export const customerRequestSchema = z.strictObject({
     .refine((value) => EMAIL.test(value), taxRule('INVALID_EMAIL', 'email is not a valid email address')),
   name: z.string().max(500).optional(),
   is_tax_exempt: z.boolean().optional(),
-  reference_customer_id: z.string().max(255).optional(),
+  reference_customer_id: z.string().max(REFERENCE_ID_MAX_LENGTH).optional(),
 });
 
 export type CustomerRequest = z.input<typeof customerRequestSchema>;

@@ -6,6 +6,18 @@ import {
 } from './calculation-request.ts';
 import { isValidMetadata, type WireAddress } from './common-schemas.ts';
 import { parseBody } from './parse-body.ts';
+import {
+  ADDRESS_CITY_MAX_LENGTH,
+  ADDRESS_COUNTRY_MAX_LENGTH,
+  ADDRESS_LINE_MAX_LENGTH,
+  ADDRESS_POSTAL_CODE_MAX_LENGTH,
+  ADDRESS_PROVINCE_MAX_LENGTH,
+  CURRENCY_CODE_LENGTH,
+  LINE_QUANTITY_MIN,
+  MAX_CALCULATION_LINE_ITEMS,
+  REFERENCE_ID_MAX_LENGTH,
+  UNIX_SECONDS_MIN,
+} from './request-bounds.ts';
 
 /**
  * The body of POST /tax/calculations, validated: {@link calculationRequestSchema} (zod) stays
@@ -45,7 +57,7 @@ export function fastParseCalculationRequest(body: unknown): ParsedCalculationReq
       if (!isValidMetadata(value)) return undefined;
       metadata = value;
     } else if (key === 'tax_date') {
-      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return undefined;
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < UNIX_SECONDS_MIN) return undefined;
       taxDate = value;
     } else return undefined;
   }
@@ -100,32 +112,32 @@ function fastAddress(value: unknown): WireAddress | undefined {
   let postalCode: string | undefined;
   let country: string | undefined;
   let type: 'shipping' | 'billing' | undefined;
-  // The maximum lengths are addressSchema's; address_country is requiredString(3): 1 to 3.
+  // The bounds are addressSchema's; address_country is a requiredString: at least one character.
   for (const key in value) {
     const entry = value[key];
     switch (key) {
       case 'address_line_1':
-        if (!isStringUpTo(entry, 500)) return undefined;
+        if (!isStringUpTo(entry, ADDRESS_LINE_MAX_LENGTH)) return undefined;
         line1 = entry;
         break;
       case 'address_line_2':
-        if (!isStringUpTo(entry, 500)) return undefined;
+        if (!isStringUpTo(entry, ADDRESS_LINE_MAX_LENGTH)) return undefined;
         line2 = entry;
         break;
       case 'address_city':
-        if (!isStringUpTo(entry, 200)) return undefined;
+        if (!isStringUpTo(entry, ADDRESS_CITY_MAX_LENGTH)) return undefined;
         city = entry;
         break;
       case 'address_province':
-        if (!isStringUpTo(entry, 100)) return undefined;
+        if (!isStringUpTo(entry, ADDRESS_PROVINCE_MAX_LENGTH)) return undefined;
         province = entry;
         break;
       case 'address_postal_code':
-        if (!isStringUpTo(entry, 20)) return undefined;
+        if (!isStringUpTo(entry, ADDRESS_POSTAL_CODE_MAX_LENGTH)) return undefined;
         postalCode = entry;
         break;
       case 'address_country':
-        if (!isStringUpTo(entry, 3) || entry.length === 0) return undefined;
+        if (!isStringUpTo(entry, ADDRESS_COUNTRY_MAX_LENGTH) || entry.length === 0) return undefined;
         country = entry;
         break;
       case 'address_type':
@@ -157,13 +169,14 @@ function isStringUpTo(value: unknown, max: number): value is string {
 }
 
 /**
- * True when `value` is a string of three UTF-16 units, none of them half of a surrogate pair: then
- * it is three code points, which is what zod's `.min(3).max(3)` counts. A string with a surrogate
- * gives up instead, so three units that make two code points ("𐀀" plus one) are left to zod.
+ * True when `value` is a string of {@link CURRENCY_CODE_LENGTH} UTF-16 units, none of them half
+ * of a surrogate pair: then it is as many code points, which is what zod's `.min().max()` counts.
+ * A string with a surrogate gives up instead, so three units that make two code points ("𐀀" plus
+ * one) are left to zod.
  */
-function isThreeCodePoints(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length !== 3) return false;
-  for (let index = 0; index < 3; index += 1) {
+function isCurrencyCodeLength(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length !== CURRENCY_CODE_LENGTH) return false;
+  for (let index = 0; index < CURRENCY_CODE_LENGTH; index += 1) {
     const unit = value.charCodeAt(index);
     if (unit >= 0xd800 && unit <= 0xdfff) return false;
   }
@@ -179,7 +192,7 @@ function fastOrderDetails(value: unknown): ParsedCalculationRequest['order_detai
   for (const key in value) {
     const entry = value[key];
     if (key === 'customer_currency_code') {
-      if (!isThreeCodePoints(entry)) return undefined;
+      if (!isCurrencyCodeLength(entry)) return undefined;
       currency = entry;
     } else if (key === 'tax_included_in_amount') {
       if (typeof entry !== 'boolean') return undefined;
@@ -205,7 +218,7 @@ function fastOrderDetails(value: unknown): ParsedCalculationRequest['order_detai
 }
 
 function fastLineItems(value: unknown): WireLineItem[] | undefined {
-  if (!Array.isArray(value) || value.length === 0 || value.length > 1000) return undefined;
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_CALCULATION_LINE_ITEMS) return undefined;
   const items: WireLineItem[] = [];
   for (let index = 0; index < value.length; index += 1) {
     const item = fastLineItem(value[index]);
@@ -228,11 +241,11 @@ function fastLineItem(value: unknown): WireLineItem | undefined {
     const entry = value[key];
     switch (key) {
       case 'reference_line_item_id':
-        if (!isStringUpTo(entry, 255)) return undefined;
+        if (!isStringUpTo(entry, REFERENCE_ID_MAX_LENGTH)) return undefined;
         referenceLineItemId = entry;
         break;
       case 'reference_product_id':
-        if (!isStringUpTo(entry, 255) || entry.length === 0) return undefined;
+        if (!isStringUpTo(entry, REFERENCE_ID_MAX_LENGTH) || entry.length === 0) return undefined;
         referenceProductId = entry;
         break;
       case 'product_category':
@@ -248,7 +261,7 @@ function fastLineItem(value: unknown): WireLineItem | undefined {
         amount = entry;
         break;
       case 'quantity':
-        if (typeof entry !== 'number' || !Number.isSafeInteger(entry) || entry <= 0) return undefined;
+        if (typeof entry !== 'number' || !Number.isSafeInteger(entry) || entry < LINE_QUANTITY_MIN) return undefined;
         quantity = entry;
         break;
       default:

@@ -4,12 +4,13 @@ import type { CreateRefundInput } from '../operations/refunds.ts';
 import { type FieldMap, fieldMap, listFields } from './field-map.ts';
 import { parseBody } from './parse-body.ts';
 import { minorAmount, requiredString, unixSeconds } from './common-schemas.ts';
+import { REFERENCE_ID_MAX_LENGTH } from './request-bounds.ts';
 import { taxIssue, taxRule } from './tax-rule.ts';
 
 /** One line of a partial refund (docs/interface.md §4.5): amounts are sent negative. */
 export const refundLineItemSchema = z.strictObject({
-  reference_product_id: z.string().max(255).optional(),
-  reference_line_item_id: z.string().max(255).optional(),
+  reference_product_id: z.string().max(REFERENCE_ID_MAX_LENGTH).optional(),
+  reference_line_item_id: z.string().max(REFERENCE_ID_MAX_LENGTH).optional(),
   sales_amount_refunded: minorAmount('nonpositive'),
   tax_amount_refunded: minorAmount('nonpositive'),
   quantity: z

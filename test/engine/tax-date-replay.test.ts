@@ -7,7 +7,7 @@ import { createSqliteStore } from '../../adapters/sqlite/index.ts';
 import { createTaxEngine } from '../../src/engine.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
 import { createCountingIds } from '../../src/random-ids.ts';
-import { importRates } from '../../src/rates/import-rates.ts';
+import { importRates } from '../../src/rate-import/import-rates.ts';
 import { API_VERSIONS } from '../../src/wire/api-version.ts';
 import { generateAvalaraFixture, type FixtureFile } from '../helpers/avalara-fixture.ts';
 import { ACCOUNTS, callerOf } from '../helpers/http-fixtures.ts';

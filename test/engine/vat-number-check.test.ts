@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../adapters/memory/index.ts';
 import { createTaxEngine, type TaxEngineOptions } from '../../src/engine.ts';
 import { createCountingIds } from '../../src/random-ids.ts';
-import { checkVatNumber } from '../../src/tax-ids/check-vat-number.ts';
+import { checkVatNumber } from '../../src/check-vat-number.ts';
 
 type Wire = Record<string, any>;
 const NOW = Date.UTC(2026, 10, 22, 12);

@@ -51,6 +51,8 @@ const DOMAIN_VALUES = new Set([
   'payment_processor',
   // The id prefix of platform calculations (`calc_platform_…`), as the hosted API spells it.
   'calc_platform',
+  // A national tax id check's verdict (core/tax-ids/check-national-tax-id.ts): failed check digits.
+  'check_digits',
 ]);
 
 /**

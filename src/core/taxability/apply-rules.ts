@@ -1,4 +1,4 @@
-import type { LineInput } from '../calculate-lines.ts';
+import type { LineInput } from '../line-input.ts';
 import type { ResolvedRate } from '../rates/rate-index.ts';
 import { partialUnits } from './check-exact-partials.ts';
 import type { CompiledCategoryRule } from './compiled-category-rule.ts';

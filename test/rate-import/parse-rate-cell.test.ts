@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRate } from '../../src/core/money/parse-rate.ts';
-import { parseRateCell } from '../../src/rates/parse-rate-cell.ts';
+import { parseRateCell } from '../../src/rate-import/parse-rate-cell.ts';
 
 describe('parseRateCell (memoised by cell text)', () => {
   it('answers every cell as parseRate does, however often and in whatever order it is asked', () => {

@@ -1,6 +1,6 @@
 import jsvat from 'jsvat-next';
-import type { VatNumberCheck } from '../core/tax-ids/vat-number-check.ts';
-import { checkNationalTaxId, NATIONAL_TAX_ID_COUNTRIES } from './check-national-tax-id.ts';
+import type { VatNumberCheck } from './core/tax-ids/vat-number-check.ts';
+import { checkNationalTaxId, NATIONAL_TAX_ID_COUNTRIES } from './core/tax-ids/check-national-tax-id.ts';
 
 /** Prefixes that are not the country's ISO code. */
 const PREFIX_COUNTRY: Readonly<Record<string, string>> = { EL: 'GR', XI: 'GB' };

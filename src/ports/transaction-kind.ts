@@ -1,4 +1,4 @@
-import type { Transaction } from '../types.ts';
+import type { Transaction } from '../core/types.ts';
 
 /** `sale`: recorded from a standard calculation; `platform_order`: a platform sale's order; `fee`: a platform's fee. */
 export type TransactionKind = 'sale' | 'platform_order' | 'fee';

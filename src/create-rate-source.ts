@@ -1,10 +1,10 @@
-import { compileRateIndex } from '../core/rates/compile-rate-index.ts';
-import { hashRateTable } from '../core/rates/hash-rate-table.ts';
-import type { RateIndex } from '../core/rates/rate-index.ts';
-import type { RateTableRecord } from '../core/rates/rate-table-record.ts';
-import type { RateTable } from '../core/rates/rate-table.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { StoreRates } from '../ports/store.ts';
+import { compileRateIndex } from './core/rates/compile-rate-index.ts';
+import { hashRateTable } from './core/rates/hash-rate-table.ts';
+import type { RateIndex } from './core/rates/rate-index.ts';
+import type { RateTableRecord } from './core/rates/rate-table-record.ts';
+import type { RateTable } from './core/rates/rate-table.ts';
+import type { Clock } from './ports/clock.ts';
+import type { StoreRates } from './ports/store.ts';
 
 /**
  * Where an engine gets its rates: the base tables it was created with, overlaid with the

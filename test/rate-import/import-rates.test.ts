@@ -5,7 +5,7 @@ import { createMemoryStore } from '../../adapters/memory/index.ts';
 import { TaxError } from '../../src/core/errors.ts';
 import { createTaxEngine } from '../../src/engine.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
-import { importRates } from '../../src/rates/import-rates.ts';
+import { importRates } from '../../src/rate-import/import-rates.ts';
 import { avalaraCsv, generateAvalaraFixture, type FixtureFile } from '../helpers/avalara-fixture.ts';
 
 const APRIL_15 = Date.UTC(2026, 3, 15, 12);

@@ -5,7 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineNumbersOf, readCsvRows } from '../../src/rates/read-csv-rows.ts';
+import { lineNumbersOf, readCsvRows } from '../../src/rate-import/read-csv-rows.ts';
 
 /** What csv-parse says: the line each record ends on. */
 function linesByCsvParse(text: string): number[] {

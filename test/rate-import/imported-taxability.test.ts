@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../adapters/memory/index.ts';
 import { createTaxEngine } from '../../src/engine.ts';
-import { importRates } from '../../src/rates/import-rates.ts';
+import { importRates } from '../../src/rate-import/import-rates.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const HEADER =

@@ -1,0 +1,33 @@
+/**
+ * The limits of a request body, in one place: the zod schemas state them, and the hand-written
+ * fast path of POST /tax/calculations (fast-calculation-request.ts) checks the same numbers, so
+ * raising a limit in one cannot leave the other behind. Lengths are in characters as zod counts
+ * them (code points); "max" and "min" bounds are inclusive. Constants only, no functions: the
+ * file adds nothing to the code a request runs through.
+ */
+
+/** `address_line_1` and `address_line_2`. */
+export const ADDRESS_LINE_MAX_LENGTH = 500;
+export const ADDRESS_CITY_MAX_LENGTH = 200;
+export const ADDRESS_PROVINCE_MAX_LENGTH = 100;
+export const ADDRESS_POSTAL_CODE_MAX_LENGTH = 20;
+/** `address_country`: required, so at least one character, and at most this many. */
+export const ADDRESS_COUNTRY_MAX_LENGTH = 3;
+
+/** A caller's own id: `reference_line_item_id`, `reference_product_id`, `reference_customer_id`. */
+export const REFERENCE_ID_MAX_LENGTH = 255;
+
+/** `customer_currency_code`: exactly this many characters (the currency list decides the rest). */
+export const CURRENCY_CODE_LENGTH = 3;
+
+/** Line items of one calculation (docs/interface.md §2.3). */
+export const MAX_CALCULATION_LINE_ITEMS = 1000;
+
+/** A metadata value's JSON text must be shorter than this (docs/interface.md §8): exclusive. */
+export const METADATA_VALUE_LENGTH_LIMIT = 255;
+
+/** `quantity` of a line item: a safe integer, at least this. */
+export const LINE_QUANTITY_MIN = 1;
+
+/** `tax_date`: Unix seconds, a safe integer, at least this (no date before 1970). */
+export const UNIX_SECONDS_MIN = 0;
