@@ -1,5 +1,6 @@
 import { TaxError } from '../core/errors.ts';
 import type { CallContext } from '../api/call-context.ts';
+import type { ArgName, OperationArgs } from '../api/operation.ts';
 import { parseApiVersion, requireVersion, type ApiVersion } from '../wire/api-version.ts';
 import type { Caller } from './create-key-ring.ts';
 import type { HttpApp } from './create-http-app.ts';
@@ -51,7 +52,7 @@ export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse |
       throw new TaxError('PAYLOAD_TOO_LARGE', `The request body is larger than ${app.maxBodyBytes} bytes.`);
     }
     const nowMs = app.now();
-    if (spec.keys === 'none') {
+    if (spec.keys === 'none' && spec.run !== undefined) {
       const result = spec.run({
         operate: app.operate,
         id,
@@ -80,16 +81,19 @@ export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse |
       caller.kind === 'public'
         ? { tenant: caller.tenant, version, publicKey: true }
         : { tenant: caller.tenant, version };
-    const result = spec.run({
-      operate: app.operate,
-      id,
-      query: request.query,
-      nowMs,
-      openApi: app.openApi,
-      body,
-      context,
-      caller,
-    });
+    const result =
+      spec.run !== undefined
+        ? spec.run({
+            operate: app.operate,
+            id,
+            query: request.query,
+            nowMs,
+            openApi: app.openApi,
+            body,
+            context,
+            caller,
+          })
+        : app.operate(spec.operation.name, operationArgs(spec.operation.args, id, body, request.query), context);
     return answer(app, request, method, requestId, version, result, spec.headers);
   } catch (error) {
     return failure(app, request, method, requestId, version, error);
@@ -157,6 +161,31 @@ function report(app: HttpApp, error: unknown, where: { requestId: string; method
   } catch {
     // The client still gets its 5xx; there is nowhere left to report to.
   }
+}
+
+/**
+ * An engine operation's arguments from the request: the path's id, the body, and the list
+ * query (`cursor`, `limit`; an empty value as none), each only where the operation takes it.
+ */
+function operationArgs(
+  names: readonly ArgName[],
+  id: string,
+  body: Record<string, unknown>,
+  query: HttpRequest['query'],
+): OperationArgs {
+  const args: { id?: string; body?: unknown; query?: Record<string, string> } = {};
+  for (const name of names) {
+    if (name === 'id') args.id = id;
+    else if (name === 'body') args.body = body;
+    else {
+      const { cursor, limit } = query;
+      args.query = {
+        ...(cursor === undefined || cursor === '' ? {} : { cursor }),
+        ...(limit === undefined || limit === '' ? {} : { limit }),
+      };
+    }
+  }
+  return args;
 }
 
 interface FoundOperation {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CallContext } from '../api/call-context.ts';
 import type { Operate } from '../api/operate.ts';
-import type { KeyRule, Method, ResponseSchemas } from '../api/operation.ts';
+import type { ArgName, KeyRule, Method, ResponseSchemas } from '../api/operation.ts';
 import type { ApiVersion } from '../wire/api-version.ts';
 import type { Caller } from './create-key-ring.ts';
 
@@ -25,7 +25,25 @@ export interface OperationInput {
 }
 
 /** What the router needs of an operation: the engine's (from the operation table) or an HTTP-only one. */
-export interface HttpOperation {
+export type HttpOperation = RouteRules &
+  (
+    | {
+        /**
+         * An engine operation (a row of the operation table): the router runs it by name with
+         * these arguments taken from the request, through the engine's `Operate`.
+         */
+        readonly operation: { readonly name: string; readonly args: readonly ArgName[] };
+        readonly run?: never;
+      }
+    | {
+        /** What an HTTP-only route (the ping, the OpenAPI document, the test harness) does. */
+        readonly run: (input: OperationInput) => Promise<unknown> | unknown;
+        readonly operation?: never;
+      }
+  );
+
+/** How the router treats an operation: keys, versions, body, limits, and what the OpenAPI document says of it. */
+export interface RouteRules {
   /** One line for the OpenAPI document. */
   readonly summary: string;
   readonly keys: KeyRule;
@@ -46,7 +64,6 @@ export interface HttpOperation {
   readonly rateLimited?: boolean;
   /** Extra response headers on success. */
   readonly headers?: Readonly<Record<string, string>>;
-  readonly run: (input: OperationInput) => Promise<unknown> | unknown;
 }
 
 export interface Route {

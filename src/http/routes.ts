@@ -1,17 +1,6 @@
 import { listOperations } from '../api/list-operations.ts';
-import type { OperationArgs } from '../api/operation.ts';
 import { inEveryVersion, pingResponseSchema } from '../wire/response-schemas.ts';
-import type { HttpOperation, OperationInput, Route } from './route.ts';
-
-/** The query of every list operation: `cursor` and `limit`, an empty value as none. */
-function listQuery(query: OperationInput['query']): Record<string, string> {
-  const cursor = query.cursor;
-  const limit = query.limit;
-  return {
-    ...(cursor === undefined || cursor === '' ? {} : { cursor }),
-    ...(limit === undefined || limit === '' ? {} : { limit }),
-  };
-}
+import type { HttpOperation, Route } from './route.ts';
 
 /** The engine operations as routes, each row of the operation table once, in the table's order. */
 function engineRoutes(): Route[] {
@@ -27,14 +16,7 @@ function engineRoutes(): Route[] {
       requestSchema: row.requestSchema,
       responseSchemas: row.responseSchemas,
       ...(takesQuery ? { queryParameters: ['cursor', 'limit'] } : {}),
-      run: ({ operate, id, body, query, context }) => {
-        const args: OperationArgs = {
-          ...(row.args.includes('id') ? { id } : {}),
-          ...(takesBody ? { body } : {}),
-          ...(takesQuery ? { query: listQuery(query) } : {}),
-        };
-        return operate(name, args, context);
-      },
+      operation: { name, args: row.args },
     };
     const operations = byPattern.get(row.path) ?? {};
     operations[row.method] = operation;
