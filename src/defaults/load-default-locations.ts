@@ -56,9 +56,9 @@ function compileLocations(
   // an import looks up each of 41,000 ZIPs, and a string-keyed Map of them was slower than
   // the rest of its row.
   const places: (UsZipPlace | null | undefined)[] = new Array(100_000);
-  // The ZIP3 prefixes the ZIP5 list covers: outside them (Puerto Rico, the Virgin Islands) a ZIP
-  // missing from the list may still exist.
-  let listedPrefixes: ReadonlySet<string> | undefined;
+  // The states and ZIP3 prefixes the ZIP5 list covers: outside them (Puerto Rico, Guam, American
+  // Samoa, the Virgin Islands) a ZIP missing from the list may still exist.
+  let listed: { readonly states: ReadonlySet<string>; readonly prefixes: ReadonlySet<string> } | undefined;
   const usStateOfZip = (zip: string): string | undefined => zip3.exceptions[zip] ?? zip3.zip3[zip.slice(0, 3)];
   return {
     countries: new Map(Object.entries({ ...countries.countries, ...countries.userAssigned })),
@@ -72,10 +72,15 @@ function compileLocations(
     ]),
     usStateOfZip,
     usZipExists: (zip) => {
-      if (zip5.zips[zip] !== undefined) return true;
-      if (usStateOfZip(zip) === undefined) return false;
-      listedPrefixes ??= new Set(Object.keys(zip5.zips).map((key) => key.slice(0, 3)));
-      return listedPrefixes.has(zip.slice(0, 3)) ? false : undefined;
+      // A ZIP the prefix table names one by one (20532, a Washington DC unique ZIP) exists.
+      if (zip5.zips[zip] !== undefined || zip3.exceptions[zip] !== undefined) return true;
+      const state = usStateOfZip(zip);
+      if (state === undefined) return false;
+      listed ??= {
+        states: new Set(Object.values(zip5.zips).map((row) => row[0])),
+        prefixes: new Set(Object.keys(zip5.zips).map((key) => key.slice(0, 3))),
+      };
+      return listed.states.has(state) && listed.prefixes.has(zip.slice(0, 3)) ? false : undefined;
     },
     usZipPlace: (zip) => {
       const index = zip5Number(zip);

@@ -21,7 +21,7 @@ export interface LocationTables {
   /** Primary city and county of a US ZIP5, when known. */
   usZipPlace(zip5: string): UsZipPlace | undefined;
   /**
-   * Whether a US ZIP5 exists: `true` when the tables list it; `false` when they can tell it
+   * Whether a US ZIP5 exists: `true` when the tables list it (or name its state one by one); `false` when they can tell it
    * exists nowhere (its ZIP3 prefix is assigned to no state, or its prefix is one the ZIP5 list
    * covers and the list lacks it: "00000", "99999"); `undefined` when they cannot tell (Puerto
    * Rico and the territories, whose ZIPs the list does not hold).
