@@ -31,5 +31,6 @@ export interface AvalaraFixtureOptions {
 
 export declare const ALL_FIXTURE_STATES: readonly string[];
 export declare const TWO_STATE_ZIPS: readonly (readonly [zip: string, second: string])[];
-export declare function avalaraCsv(rows: readonly FixtureRow[]): string;
+/** `legacy`: the layout of Avalara's older tables (StateRate before EstimatedCombinedRate, region names quoted). */
+export declare function avalaraCsv(rows: readonly FixtureRow[], layout?: 'current' | 'legacy'): string;
 export declare function generateAvalaraFixture(options?: AvalaraFixtureOptions): FixtureFile[];

@@ -45,6 +45,9 @@ const NO_LOCAL = new Set(['IN', 'DE', 'MT', 'NH', 'OR', 'CT', 'KY', 'MA', 'MD', 
 
 const HEADER =
   'State,ZipCode,TaxRegionName,EstimatedCombinedRate,StateRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel';
+/** The header of Avalara's older tables: the same columns, StateRate first. */
+const LEGACY_HEADER =
+  'State,ZipCode,TaxRegionName,StateRate,EstimatedCombinedRate,EstimatedCountyRate,EstimatedCityRate,EstimatedSpecialRate,RiskLevel';
 
 /** @type {{ counties: string[], zips: Record<string, [string, string, number | null]> } | undefined} */
 let zipFile;
@@ -75,17 +78,20 @@ function pick(/** @type {number} */ seed, /** @type {string} */ name) {
 const formatMillionths = (/** @type {number} */ value) => `0.${String(value).padStart(6, '0')}`;
 
 /**
- * The CSV text of one state's file, exactly as Avalara lays it out.
+ * The CSV text of one state's file, exactly as Avalara lays it out: the current layout, or the
+ * `legacy` one of its older tables (StateRate before EstimatedCombinedRate, region names quoted).
  * @param {readonly import('./avalara-fixture.d.mts').FixtureRow[]} rows
+ * @param {'current' | 'legacy'} [layout]
  */
-export function avalaraCsv(rows) {
-  const lines = [HEADER];
+export function avalaraCsv(rows, layout = 'current') {
+  const legacy = layout === 'legacy';
+  const lines = [legacy ? LEGACY_HEADER : HEADER];
   for (const row of rows) {
-    lines.push(
-      [row.state, row.zip, row.region, formatMillionths(row.combined), ...row.parts.map(formatMillionths), '0'].join(
-        ',',
-      ),
-    );
+    const [state, ...locals] = row.parts.map(formatMillionths);
+    const combined = formatMillionths(row.combined);
+    const region = legacy ? `"${row.region.replaceAll('"', '""')}"` : row.region;
+    const rates = legacy ? [state, combined, ...locals] : [combined, state, ...locals];
+    lines.push([row.state, row.zip, region, ...rates, '0'].join(','));
   }
   return `${lines.join('\n')}\n`;
 }

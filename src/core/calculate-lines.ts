@@ -124,7 +124,7 @@ function calculateLine(
     zero === undefined ? undefined : zeroNote(zero),
     customerCategory(line.category, customerType),
   );
-  const { units, cuts, modes } = applied;
+  const { units, cuts, modes, floors } = applied;
   let fees = 0;
   if (zero === undefined) for (const rate of rates) fees = checkedAdd(fees, rate.feeMinor, key);
   if (taxIncluded && line.amountMinor < fees) {
@@ -140,7 +140,7 @@ function calculateLine(
 
   const base = taxIncluded
     ? applied.thresholds
-      ? excludeTaxWithThresholds(line.amountMinor - fees, units, modes, cuts)
+      ? excludeTaxWithThresholds(line.amountMinor - fees, units, modes, cuts, applied.floored ? floors : undefined)
       : excludeTax(line.amountMinor - fees, applied.combinedUnits)
     : line.amountMinor;
   let exactSum: number | bigint = 0;
@@ -149,19 +149,24 @@ function calculateLine(
   for (let index = 0; index < count; index += 1) {
     const taxable = taxableBase(base, modes[index] as number, cuts[index] as number);
     taxedBase[index] = taxable;
-    const value = exactTax(taxable, units[index] as number);
+    const floor = floors[index] as number;
+    // A reduced rate below a threshold: the whole base at the reduced rate, the rest of the general rate above the cut.
+    const value =
+      floor === 0
+        ? exactTax(taxable, units[index] as number)
+        : addScaled(exactTax(base, floor), exactTax(taxable, units[index] as number));
     exact[index] = value;
     exactSum = addScaled(exactSum, value);
   }
   const percentTax = taxIncluded ? line.amountMinor - fees - base : checkedMinor(roundScaled(exactSum), key);
-  const shares = allocate(percentTax, applied.thresholds ? shareWeights(exact, units, taxedBase) : units);
+  const shares = allocate(percentTax, applied.thresholds ? shareWeights(exact, units, taxedBase, floors) : units);
   const jurisdictions: JurisdictionTax[] = [];
   for (let index = 0; index < count; index += 1) {
     const rate = rates[index] as ResolvedRate;
     const fee = zero === undefined ? rate.feeMinor : 0;
     const definition = rate.jurisdiction;
     // A threshold that exempted the whole price shows rate 0, as an exemption does.
-    const shown = taxedBase[index] === 0 && base !== 0 ? 0 : (units[index] as number);
+    const shown = (taxedBase[index] === 0 && base !== 0 ? 0 : (units[index] as number)) + (floors[index] as number);
     // A threshold rule whose threshold did not bite says so instead of claiming it applied.
     const unchanged = taxedBase[index] === base && modes[index] !== NO_THRESHOLD;
     jurisdictions[index] = {

@@ -27,6 +27,8 @@ export const PRODUCT_CATEGORY_TABLE: readonly ProductCategory[] = Object.freeze(
   { code: 'CLOTHING', description: 'Clothing and footwear (same as CLOTHING_GENERAL).' },
   { code: 'CLOTHING_GENERAL', description: 'Clothing and footwear for everyday wear.' },
   { code: 'CLOTHING_CHILDREN', description: "Children's clothing and footwear.", extension: true },
+  { code: 'SCHOOL_SUPPLIES', description: 'School supplies (pens, paper, binders, backpacks).', extension: true },
+  { code: 'COMPUTERS', description: 'Personal computers, laptops and tablets.', extension: true },
   { code: 'FOOD_GENERAL', description: 'Groceries: food for home consumption (not prepared or hot food, not candy).' },
   { code: 'FOOD_PREPARED', description: 'Prepared food and restaurant meals.', extension: true },
   { code: 'CANDY', description: 'Candy, confectionery and chewing gum.', extension: true },

@@ -56,6 +56,10 @@ function compileLocations(
   // an import looks up each of 41,000 ZIPs, and a string-keyed Map of them was slower than
   // the rest of its row.
   const places: (UsZipPlace | null | undefined)[] = new Array(100_000);
+  // The states and ZIP3 prefixes the ZIP5 list covers: outside them (Puerto Rico, Guam, American
+  // Samoa, the Virgin Islands) a ZIP missing from the list may still exist.
+  let listed: { readonly states: ReadonlySet<string>; readonly prefixes: ReadonlySet<string> } | undefined;
+  const usStateOfZip = (zip: string): string | undefined => zip3.exceptions[zip] ?? zip3.zip3[zip.slice(0, 3)];
   return {
     countries: new Map(Object.entries({ ...countries.countries, ...countries.userAssigned })),
     subdivisions: new Map([
@@ -66,7 +70,18 @@ function compileLocations(
       ['US', upperKeys(subdivisions.us.nameToCode)],
       ['CA', upperKeys(subdivisions.ca.nameToCode)],
     ]),
-    usStateOfZip: (zip) => zip3.exceptions[zip] ?? zip3.zip3[zip.slice(0, 3)],
+    usStateOfZip,
+    usZipExists: (zip) => {
+      // A ZIP the prefix table names one by one (20532, a Washington DC unique ZIP) exists.
+      if (zip5.zips[zip] !== undefined || zip3.exceptions[zip] !== undefined) return true;
+      const state = usStateOfZip(zip);
+      if (state === undefined) return false;
+      listed ??= {
+        states: new Set(Object.values(zip5.zips).map((row) => row[0])),
+        prefixes: new Set(Object.keys(zip5.zips).map((key) => key.slice(0, 3))),
+      };
+      return listed.states.has(state) && listed.prefixes.has(zip.slice(0, 3)) ? false : undefined;
+    },
     usZipPlace: (zip) => {
       const index = zip5Number(zip);
       if (index === undefined) return undefined;

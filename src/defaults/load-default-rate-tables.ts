@@ -10,6 +10,7 @@ export const DEFAULT_RATE_FILES = ['rates/vat-gst.json', 'rates/us-states.json',
 export const DEFAULT_TAXABILITY_FILES = [
   'taxability/us.json',
   'taxability/us-local.json',
+  'taxability/us-holidays.json',
   'taxability/ca.json',
   'taxability/vat-gst.json',
 ] as const;

@@ -7,6 +7,7 @@ import { loadDefaultLocations } from '../defaults/load-default-locations.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
 import type { StoreRates } from '../ports/store.ts';
 import { importError } from './import-error.ts';
+import { looksLikeAvalaraZip5 } from './avalara-zip5-columns.ts';
 import { AVALARA_ZIP5_HEADER, parseAvalaraZip5 } from './parse-avalara-zip5.ts';
 import type { ParsedRateFile } from './parsed-rate-file.ts';
 import { isTaxkitCsvHeader, parseTaxkitCsv } from './parse-taxkit-csv.ts';
@@ -147,13 +148,17 @@ function parseFile(
   }
 }
 
-/** `.json` → taxkit JSON; otherwise the first line decides between Avalara's header and taxkit's. */
+/**
+ * `.json` → taxkit JSON; otherwise the first line decides between Avalara's header (in any of
+ * its layouts: it names ZipCode or EstimatedCombinedRate, and the parser names any other
+ * column it lacks) and taxkit's.
+ */
 function detectFormat(input: RateInput): Exclude<RateFileFormat, 'auto'> {
   if (/\.json$/i.test(input.fileName)) return 'taxkit-json';
   const firstLine = (input.text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '')
     .split(',')
-    .map((cell) => cell.trim());
-  if (firstLine.join(',') === AVALARA_ZIP5_HEADER.join(',')) return 'avalara-zip5';
+    .map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
+  if (looksLikeAvalaraZip5(firstLine)) return 'avalara-zip5';
   if (isTaxkitCsvHeader(firstLine)) return 'taxkit-csv';
   throw importError(
     input.fileName,

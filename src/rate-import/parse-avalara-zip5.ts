@@ -1,6 +1,7 @@
 import { formatScaled } from '../core/money/format-scaled.ts';
 import type { LocationDef, RateTable } from '../core/rates/rate-table.ts';
 import { createRateLists } from './create-rate-lists.ts';
+import { avalaraZip5Columns } from './avalara-zip5-columns.ts';
 import { createZipJurisdictions, type NamedJurisdiction } from './create-zip-jurisdictions.ts';
 import { importError } from './import-error.ts';
 import type { ParsedRateFile } from './parsed-rate-file.ts';
@@ -9,7 +10,7 @@ import type { RateInput } from './rate-input.ts';
 import { readCsvRows, type CsvRow } from './read-csv-rows.ts';
 import type { UsPlaceNames } from './us-place-names.ts';
 
-/** The header of Avalara's free ZIP5 tables, exactly. */
+/** The header of Avalara's current free ZIP5 tables (older ones order the columns differently). */
 export const AVALARA_ZIP5_HEADER = [
   'State',
   'ZipCode',
@@ -46,7 +47,9 @@ export function avalaraFileVintage(fileName: string): { state: string; from: str
 
 /**
  * Reads one of Avalara's monthly `TAXRATES_ZIP5_<ST><YYYYMM>.csv` tables into a rate table
- * whose ZIP entries are dated from the first day of the vintage month.
+ * whose ZIP entries are dated from the first day of the vintage month. Columns are read by
+ * name ({@link avalaraZip5Columns}), so the older layout (StateRate before
+ * EstimatedCombinedRate, quoted region names) reads the same as the current one.
  *
  * Each ZIP gets up to four jurisdictions, each with the ZIP's own part as its rate: STATE
  * (always, even at 0, so a ZIP without sales tax still names its state), and COUNTY (named
@@ -59,7 +62,7 @@ export function avalaraFileVintage(fileName: string): { state: string; from: str
  * (DISTRICT, CITY, COUNTY on a tie), or to STATE when no local part is above 0.
  *
  * @throws TaxError INVALID_VALUE naming the file, line and reason: a file name without a
- *   vintage, a header that is not Avalara's, a malformed ZIP, an unknown state, a rate outside
+ *   vintage, a header missing one of the columns read (named in the error), a malformed ZIP, an unknown state, a rate outside
  *   0..1, parts that miss the combined rate by more than 0.00001, a ZIP listed twice.
  */
 export function parseAvalaraZip5(input: RateInput, places: UsPlaceNames): ParsedRateFile {
@@ -73,9 +76,14 @@ export function parseAvalaraZip5(input: RateInput, places: UsPlaceNames): Parsed
     );
   }
   const { header, rows } = readCsvRows(input);
-  if (header.join(',') !== AVALARA_ZIP5_HEADER.join(',')) {
-    throw importError(fileName, 1, `the header is not Avalara's ZIP5 header (${AVALARA_ZIP5_HEADER.join(',')}).`);
-  }
+  const column = avalaraZip5Columns(header, fileName);
+  const stateAt = column.State;
+  const zipAt = column.ZipCode;
+  const regionAt = column.TaxRegionName;
+  const combinedAt = column.EstimatedCombinedRate;
+  // state, county, city, special: the order of `parts`.
+  const partNames = ['StateRate', 'EstimatedCountyRate', 'EstimatedCityRate', 'EstimatedSpecialRate'] as const;
+  const partsAt = partNames.map((name) => column[name]);
   if (rows.length === 0) throw importError(fileName, undefined, 'the table has no rows.');
 
   const locations = new Array<LocationDef>(rows.length);
@@ -92,22 +100,22 @@ export function parseAvalaraZip5(input: RateInput, places: UsPlaceNames): Parsed
   let stateName: string | undefined;
   for (let row = 0; row < rows.length; row += 1) {
     const { cells, line } = rows[row] as CsvRow;
-    if (cells[0] !== stateCell) {
-      stateCell = cells[0] as string;
+    if (cells[stateAt] !== stateCell) {
+      stateCell = cells[stateAt] as string;
       state = stateCell.trim().toUpperCase();
       stateName = places.stateName(state);
     }
-    if (stateName === undefined) throw importError(fileName, line, `unknown state "${cells[0]}".`);
-    const zip = (cells[1] as string).trim();
-    if (!ZIP5.test(zip)) throw importError(fileName, line, `ZipCode "${cells[1]}" is not a 5-digit ZIP code.`);
+    if (stateName === undefined) throw importError(fileName, line, `unknown state "${stateCell}".`);
+    const zip = (cells[zipAt] as string).trim();
+    if (!ZIP5.test(zip)) throw importError(fileName, line, `ZipCode "${cells[zipAt]}" is not a 5-digit ZIP code.`);
     const key = `US-${state}-${zip}`;
     if (seen.has(key)) throw importError(fileName, line, `ZIP ${zip} is listed twice for ${state}.`);
     seen.add(key);
-    const combined = parseRateCell(cells[3] as string, fileName, line, 'EstimatedCombinedRate');
+    const combined = parseRateCell(cells[combinedAt] as string, fileName, line, 'EstimatedCombinedRate');
     let sum = 0;
     for (let index = 0; index < 4; index += 1) {
-      const column = index + 4;
-      const units = parseRateCell(cells[column] as string, fileName, line, AVALARA_ZIP5_HEADER[column] as string);
+      const at = partsAt[index] as number;
+      const units = parseRateCell(cells[at] as string, fileName, line, partNames[index] as string);
       parts[index] = units;
       sum += units;
     }
@@ -131,7 +139,7 @@ export function parseAvalaraZip5(input: RateInput, places: UsPlaceNames): Parsed
       }
     }
 
-    const region = (cells[2] as string).trim().toUpperCase();
+    const region = (cells[regionAt] as string).trim().toUpperCase();
     const count = named.of(row, state, stateName, places.countyOf(zip, state), region, parts, members);
     // Every location's list is kept, so it is made at its size, not grown by push.
     const ids = new Array<string>(count);

@@ -78,8 +78,10 @@ describe('data/taxability', () => {
     it('has no two overlapping periods for one region and category', () => {
       const periods = new Map<string, [string, string][]>();
       for (const rule of table.rules) {
-        // A rule scoped to jurisdictions is keyed by their ids, as the compiler keys it.
-        for (const region of rule.jurisdictions ?? rule.regions) {
+        // A rule scoped to jurisdictions is keyed by their ids, and a holiday by its region's
+        // holiday layer, as the compiler keys them.
+        for (const scope of rule.jurisdictions ?? rule.regions) {
+          const region = rule.holiday === undefined ? scope : `${scope}+holiday`;
           // A rule for some customer types only is checked apart, as the compiler keys it.
           const suffixes = rule.customers?.map((type) => `@${type}`) ?? [''];
           for (const category of rule.categories.flatMap((each) => suffixes.map((suffix) => each + suffix))) {

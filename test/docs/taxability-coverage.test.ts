@@ -65,6 +65,9 @@ function cell(rules: readonly Rule[], region: string, category: string): string 
       return `exempt under ${(thresholdMinor ?? 0) / 100}`;
     case 'exempt_up_to':
       return `taxed above ${(thresholdMinor ?? 0) / 100}`;
+    case 'rate_below':
+      // A threshold of 401 is "$4.00 or less".
+      return `${percent(rate ?? '0')} up to ${((thresholdMinor ?? 0) - 1) / 100}`;
     default:
       throw new Error(`unknown rule kind ${kind}`);
   }
@@ -105,6 +108,7 @@ const TABLES: Record<string, () => string> = {
         ['SERVICES_GENERAL', 'services'],
         ['CIGARETTE_PACK', 'cigarettes'],
         ['VAPOR_NICOTINE', 'vapor'],
+        ['MEDICINES_NONPRESCRIPTION', 'OTC medicines'],
       ],
     ),
   ca: () =>

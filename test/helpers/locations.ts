@@ -48,6 +48,8 @@ export function createTestLocations(): LocationTables {
     ),
     usStateOfZip: (zip5) => US_ZIPS.get(zip5)?.state,
     usZipPlace: (zip5) => US_ZIPS.get(zip5),
+    // A handful of ZIPs cannot tell which others exist.
+    usZipExists: (zip5) => (US_ZIPS.has(zip5) ? true : undefined),
     caProvincesOfPostal: (letter) => ({ M: ['ON'], K: ['ON'], H: ['QC'] })[letter],
     usTopZip: (state, city) =>
       [...US_ZIPS].find(

@@ -47,6 +47,9 @@ const DOMAIN_VALUES = new Set([
   'automatic_tax_disabled',
   'exempt_below',
   'exempt_up_to',
+  'rate_below',
+  'ordered_and_paid',
+  'not_stated',
   'best_effort',
   'payment_processor',
   // The id prefix of platform calculations (`calc_platform_…`), as the hosted API spells it.

@@ -11,7 +11,8 @@ const CA_POSTAL = /^([A-Z])(\d)([A-Z])(?: ?(\d[A-Z]\d))?$/;
 /**
  * Resolves a customer address to the rate keys of its jurisdictions, checking it against the
  * location tables (docs/decisions.md): a US ZIP must belong to the given state and a Canadian postal
- * code to the given province (ZIP_STATE_MISMATCH), the country must exist (INVALID_COUNTRY_CODE)
+ * code to the given province (ZIP_STATE_MISMATCH; so is a US ZIP that exists nowhere, such as
+ * "00000"), the country must exist (INVALID_COUNTRY_CODE)
  * and the postal code and province must be well formed (MALFORMED_ADDRESS).
  *
  * `address_resolution_status`: POSTAL_ONLY when no street or city was given; EXACT when the city
@@ -92,6 +93,17 @@ function resolveUs(
       'ZIP_STATE_MISMATCH',
       ['postalCode'],
       // The hosted API's own wording, kept word for word (docs/interface.md §7).
+      `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly.`,
+    );
+  }
+  // A ZIP that exists nowhere ("00000") would otherwise be taxed at its state's rate alone, with
+  // no county or city tax and no sign of the gap. A ZIP an imported rate table lists for the
+  // state passes (a new ZIP the embedded list does not know yet).
+  if (tables.usZipExists(zip5) === false && rateKeys?.has(`US-${province}-${zip5}`) !== true) {
+    throw keyedError(
+      'ZIP_STATE_MISMATCH',
+      ['postalCode'],
+      // The hosted API's wording for a ZIP it cannot place in the state, kept word for word.
       `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly.`,
     );
   }

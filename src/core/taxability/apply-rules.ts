@@ -14,6 +14,12 @@ export const EXEMPT_UP_TO = 2;
 export interface AppliedRules {
   /** The rate applied to the taxable base, in 10^-8 units (0 when exempt). */
   readonly units: number[];
+  /**
+   * A rate applied to the whole base whatever the threshold, in 10^-8 units; 0 but for a
+   * reduced rate below a threshold (`rate_below`), whose jurisdiction taxes the whole base at
+   * the reduced rate and, at or above the cut, the rest of its general rate on top.
+   */
+  readonly floors: number[];
   readonly modes: number[];
   /** Threshold kinds: the threshold × quantity, in minor units. */
   readonly cuts: number[];
@@ -23,6 +29,8 @@ export interface AppliedRules {
   readonly combinedUnits: number;
   /** Whether any jurisdiction has a threshold (the slower exact path). */
   readonly thresholds: boolean;
+  /** Whether any floor is above 0. */
+  readonly floored: boolean;
 }
 
 const EXEMPT_RULE: CompiledCategoryRule = {
@@ -65,15 +73,18 @@ export function applyRules(
   customerKey?: string,
 ): AppliedRules {
   const units: number[] = [];
+  const floors: number[] = [];
   const modes: number[] = [];
   const cuts: number[] = [];
   const notes: string[] = [];
   const notApplied: string[] = [];
   let combinedUnits = 0;
   let thresholds = false;
+  let floored = false;
   for (let index = 0; index < rates.length; index += 1) {
     const rate = rates[index] as ResolvedRate;
     modes[index] = NO_THRESHOLD;
+    floors[index] = 0;
     cuts[index] = 0;
     if (zeroNote !== undefined) {
       units[index] = 0;
@@ -113,13 +124,26 @@ export function applyRules(
         thresholds = true;
         break;
       }
+      case 'rate_below': {
+        // Never above the general rate: below the cut the reduced rate, at or above it the general one.
+        const low = Math.min(rule.units, rate.units);
+        floors[index] = low;
+        floored ||= low > 0;
+        applied = rate.units - low;
+        modes[index] = EXEMPT_BELOW;
+        // The cut is on the line's amount, not each item's: Ontario's $4 is on what is bought together.
+        cuts[index] = rule.thresholdMinor;
+        thresholds = true;
+        combinedUnits += low;
+        break;
+      }
       case 'taxable':
         break;
     }
     units[index] = applied;
     combinedUnits += applied;
   }
-  return { units, modes, cuts, notes, notApplied, combinedUnits, thresholds };
+  return { units, floors, modes, cuts, notes, notApplied, combinedUnits, thresholds, floored };
 }
 
 /** The part of `base` a jurisdiction taxes under its threshold mode. */
@@ -138,7 +162,8 @@ export function shareWeights(
   exact: readonly (number | bigint)[],
   units: readonly number[],
   taxedBase: readonly number[],
+  floors: readonly number[],
 ): number[] {
   if (exact.every((value) => typeof value === 'number')) return exact as number[];
-  return units.map((value, index) => (taxedBase[index] === 0 ? 0 : value));
+  return units.map((value, index) => (taxedBase[index] === 0 ? 0 : value) + (floors[index] as number));
 }

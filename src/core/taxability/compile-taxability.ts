@@ -4,8 +4,9 @@ import { PRODUCT_CATEGORIES } from '../product-categories.ts';
 import { parseDay } from '../rates/day-number.ts';
 import type { CustomerType } from '../types.ts';
 import type { CompiledCategoryRule } from './compiled-category-rule.ts';
+import { formatDay } from './format-day.ts';
 import { CUSTOMER_TYPES, customerCategory } from './customer-category.ts';
-import type { TaxabilityRule, Treatment } from './taxability-rule.ts';
+import type { RemoteSaleDate, TaxabilityRule, Treatment } from './taxability-rule.ts';
 
 /** Which of a rule's two treatments a jurisdiction gets. */
 export type RuleRole = 'primary' | 'local';
@@ -25,11 +26,16 @@ export interface RegionRules {
  * Every region's rules; built once by {@link compileTaxability}. Rules scoped to jurisdictions
  * are keyed by their id pattern instead of a region ("US-NY:CITY:NEW YORK CITY",
  * "US-NC:COUNTY:*"): a pattern always holds a colon and a region never does. A scoped rule's
- * treatment is in both `primary` and `local`.
+ * treatment is in both `primary` and `local`. A region's sales tax holidays are keyed by
+ * {@link holidayLayer} ("US-TX+holiday"), apart from its year-round rules, which they lie on
+ * during their dates; a holiday on the state tax only has no `local` entry.
  */
 export type TaxabilityIndex = ReadonlyMap<string, RegionRules>;
 
 const OPEN_END = 2_147_483_647;
+/** Appended to a region to key its sales tax holidays ("US-TX+holiday"): a layer of their own. */
+const HOLIDAY_LAYER = '+holiday';
+const REMOTE_SALE_DATES: readonly RemoteSaleDate[] = ['ordered_and_paid', 'delivered', 'not_stated'];
 const TAXABLE: Treatment = { kind: 'taxable' };
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -53,7 +59,9 @@ export function compileTaxability(ruleSets: readonly (readonly TaxabilityRule[])
     const own = new Map<string, DatedRule[]>();
     for (const rule of rules) {
       const dated = checkRule(rule);
-      for (const region of rule.jurisdictions ?? rule.regions) {
+      const keys = rule.jurisdictions ?? rule.regions;
+      for (const scope of keys) {
+        const region = rule.holiday === undefined ? scope : holidayLayer(scope);
         for (const category of scopedCategories(rule)) {
           const key = `${region}\u0000${category}`;
           const list = own.get(key) ?? [];
@@ -93,8 +101,15 @@ export function compileTaxability(ruleSets: readonly (readonly TaxabilityRule[])
     byRegion.set(region, categories);
   }
   const index = new Map<string, RegionRules>();
-  for (const [region, categories] of byRegion) index.set(region, buildRegion(categories));
+  for (const [region, categories] of byRegion) {
+    index.set(region, buildRegion(categories, region.endsWith(HOLIDAY_LAYER)));
+  }
   return index;
+}
+
+/** The key of a region's sales tax holidays in a {@link TaxabilityIndex}. */
+export function holidayLayer(region: string): string {
+  return `${region}${HOLIDAY_LAYER}`;
 }
 
 /**
@@ -108,7 +123,7 @@ function scopedCategories(rule: TaxabilityRule): readonly string[] {
   return rule.categories.flatMap((category) => customers.map((type) => customerCategory(category, type)));
 }
 
-function buildRegion(categories: ReadonlyMap<string, readonly DatedRule[]>): RegionRules {
+function buildRegion(categories: ReadonlyMap<string, readonly DatedRule[]>, holidays: boolean): RegionRules {
   const cuts = new Set<number>();
   for (const list of categories.values()) {
     for (const dated of list) {
@@ -126,13 +141,33 @@ function buildRegion(categories: ReadonlyMap<string, readonly DatedRule[]>): Reg
       const active = list.find((dated) => dated.from <= day && day < dated.to);
       if (active === undefined) continue;
       const { rule } = active;
-      primaryMap.set(category, compileTreatment(rule.treatment, rule.note));
-      localMap.set(category, compileTreatment(localTreatmentOf(rule), rule.note));
+      const note = noteOf(rule);
+      primaryMap.set(category, compileTreatment(rule.treatment, note));
+      const local = localTreatmentOf(rule);
+      // A holiday on the state tax only leaves the local taxes to their own rules.
+      if (holidays && local.kind === 'taxable') continue;
+      localMap.set(category, compileTreatment(local, note));
     }
     primary.push(primaryMap);
     local.push(localMap);
   }
   return { days, primary, local };
+}
+
+const REMOTE_SALE_NOTES: Readonly<Record<RemoteSaleDate, string>> = {
+  ordered_and_paid:
+    'An item ordered and paid for during the holiday qualifies even if delivered after it: for a remote order, calculate on the order date (the tax date).',
+  delivered:
+    'A remote order qualifies only if also delivered during the holiday: calculate on the delivery date (the tax date).',
+  not_stated: 'taxkit found no published rule for remote orders: the calculation date decides.',
+};
+
+/** A rule's note; a holiday's names the holiday and its dates, and says which date counts for a remote order. */
+function noteOf(rule: TaxabilityRule): string {
+  const holiday = rule.holiday;
+  if (holiday === undefined) return rule.note;
+  const last = formatDay(parseDay(rule.to as string) - 1);
+  return `${holiday.name} (${rule.from} to ${last}): ${rule.note} ${REMOTE_SALE_NOTES[holiday.remoteSales]}`;
 }
 
 /**
@@ -179,6 +214,15 @@ function compileTreatment(treatment: Treatment, note: string): CompiledCategoryR
         note,
         noteNotApplied: `${note} Not applied: the item's price is at or above the threshold.`,
       };
+    case 'rate_below':
+      return {
+        kind: 'rate_below',
+        rate: treatment.rate,
+        units: parseRate(treatment.rate),
+        thresholdMinor: treatment.thresholdMinor,
+        note,
+        noteNotApplied: `${note} Not applied: the line's amount is at or above the threshold.`,
+      };
   }
 }
 
@@ -205,6 +249,7 @@ function checkRule(rule: TaxabilityRule): DatedRule {
   checkTreatment(rule.treatment, fail);
   if (rule.local !== undefined && rule.local !== 'follow') checkTreatment(rule.local, fail);
   if (rule.jurisdictions !== undefined) checkScope(rule, fail);
+  if (rule.holiday !== undefined) checkHoliday(rule, fail);
   if (rule.customers !== undefined) {
     const customers: unknown = rule.customers;
     if (!Array.isArray(customers) || customers.length === 0) fail('"customers" names no customer type.');
@@ -218,6 +263,19 @@ function checkRule(rule: TaxabilityRule): DatedRule {
     fail('local taxes cannot "follow" a reduced rate; say what they do instead ("local").');
   }
   return { rule, from, to };
+}
+
+/** A holiday has a name, a remote-sale date rule and an end, and applies to a whole region. */
+function checkHoliday(rule: TaxabilityRule, fail: (message: string) => never): void {
+  const holiday = rule.holiday;
+  if (typeof holiday?.name !== 'string' || holiday.name.trim() === '') fail('"holiday" has no name.');
+  if (!REMOTE_SALE_DATES.includes(holiday?.remoteSales as RemoteSaleDate)) {
+    fail(`"holiday.remoteSales" must be one of ${REMOTE_SALE_DATES.join(', ')}.`);
+  }
+  if (rule.to === undefined) fail('a holiday must end ("to").');
+  if (rule.jurisdictions !== undefined || rule.customers !== undefined) {
+    fail('a holiday applies to whole regions: drop "jurisdictions" and "customers".');
+  }
 }
 
 /** A scoped rule names jurisdictions of its own regions, each an id or a prefix ending in `*`, and no `local`. */
@@ -248,13 +306,21 @@ function checkTreatment(treatment: Treatment, fail: (message: string) => never):
       if (units === 0 || units >= 100_000_000) fail(`fraction ${treatment.fraction} must be between 0 and 1.`);
       return;
     }
+    case 'rate_below':
+      parseRate(treatment.rate);
+      checkThreshold(treatment.thresholdMinor, fail);
+      return;
     case 'exempt_below':
     case 'exempt_up_to':
-      if (!Number.isSafeInteger(treatment.thresholdMinor) || treatment.thresholdMinor <= 0) {
-        fail('thresholdMinor must be a positive integer (minor units).');
-      }
+      checkThreshold(treatment.thresholdMinor, fail);
       return;
     default:
       fail(`unknown treatment ${JSON.stringify(treatment)}.`);
+  }
+}
+
+function checkThreshold(thresholdMinor: number, fail: (message: string) => never): void {
+  if (!Number.isSafeInteger(thresholdMinor) || thresholdMinor <= 0) {
+    fail('thresholdMinor must be a positive integer (minor units).');
   }
 }

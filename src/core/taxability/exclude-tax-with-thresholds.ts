@@ -10,13 +10,15 @@ const SCALE = BigInt(RATE_SCALE);
  * `amount = b + Σ rateᵢ × taxableᵢ(b)`, rounded half up. `taxableᵢ` is piecewise linear in `b`
  * with breaks at the cuts (exempt-below: 0 then b; exempt-up-to: 0 then b − cut), so the equation is solved exactly on each piece in turn (integers,
  * BigInt). An amount that no price can produce (it falls in the jump where an exempt-below
- * threshold starts to bite) is read as a price exactly at that threshold.
+ * threshold starts to bite) is read as a price exactly at that threshold. `floors`: rates each
+ * jurisdiction applies to the whole price on top, whatever its threshold.
  */
 export function excludeTaxWithThresholds(
   amount: number,
   units: readonly number[],
   modes: readonly number[],
   cuts: readonly number[],
+  floors?: readonly number[],
 ): number {
   const breaks = [...new Set(cuts.filter((cut, index) => modes[index] !== NO_THRESHOLD && cut > 0))].sort(
     (a, b) => a - b,
@@ -27,6 +29,8 @@ export function excludeTaxWithThresholds(
     const high = piece < breaks.length ? (breaks[piece] as number) : undefined;
     let rate = 0n;
     let offset = 0n;
+    // Rates on the whole price whatever the thresholds (the reduced part of a `rate_below`).
+    if (floors !== undefined) for (const floor of floors) rate += BigInt(floor);
     for (let index = 0; index < units.length; index += 1) {
       const mode = modes[index] as number;
       const cut = cuts[index] as number;

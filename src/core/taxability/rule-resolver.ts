@@ -1,6 +1,6 @@
 import type { JurisdictionDef } from '../rates/rate-table.ts';
 import type { CompiledCategoryRule } from './compiled-category-rule.ts';
-import type { RuleRole, TaxabilityIndex } from './compile-taxability.ts';
+import { holidayLayer, type RuleRole, type TaxabilityIndex } from './compile-taxability.ts';
 import { overlaySpans } from './overlay-spans.ts';
 import { regionOfKey } from './region-of-key.ts';
 import { createScopedPatterns } from './scoped-patterns.ts';
@@ -26,8 +26,10 @@ export interface RuleResolver {
  * `<country>-<subdivision>` when an import set its subdivision; else its country when it is
  * COUNTRY-level; else the state or province of the first location key that names it
  * (`keyOf(id)`: "US-TX-75001" → "US-TX"). COUNTRY and STATE jurisdictions take a rule's
- * treatment, the others its local treatment. Rules scoped to the jurisdiction's id (or an id
- * prefix) are laid on top, most specific last.
+ * treatment, the others its local treatment. The region's sales tax holidays are laid on its
+ * year-round rules during their dates; rules scoped to the jurisdiction's id (or an id prefix)
+ * are laid on top of both, most specific last, so a county that opts out of a holiday is one
+ * scoped rule.
  */
 export function createRuleResolver(index: TaxabilityIndex, keyOf: (id: string) => string | undefined): RuleResolver {
   const shared = new Map<string, ReadonlyMap<string, CompiledCategoryRule>>();
@@ -49,6 +51,11 @@ export function createRuleResolver(index: TaxabilityIndex, keyOf: (id: string) =
       region === undefined
         ? [{ from, to, categories: own }]
         : splitByRules(index, region, roleOf(jurisdiction), from, to, note, own, shared);
+    const holidays = region === undefined ? undefined : holidayLayer(region);
+    if (holidays !== undefined && index.has(holidays)) {
+      const layer = splitByRules(index, holidays, roleOf(jurisdiction), from, to, note, undefined, shared);
+      result = overlaySpans(result, layer, own, merged);
+    }
     for (const pattern of scopedPatterns(jurisdiction.id)) {
       const scoped = splitByRules(index, pattern, 'primary', from, to, note, undefined, shared);
       result = overlaySpans(result, scoped, own, merged);
@@ -61,6 +68,7 @@ export function createRuleResolver(index: TaxabilityIndex, keyOf: (id: string) =
     cuts(jurisdiction, from, to) {
       const region = regionOf(jurisdiction);
       const days = [...(region === undefined ? [] : (index.get(region)?.days ?? []))];
+      if (region !== undefined) days.push(...(index.get(holidayLayer(region))?.days ?? []));
       for (const pattern of scopedPatterns(jurisdiction.id)) days.push(...(index.get(pattern)?.days ?? []));
       const inside = days.filter((day) => day > from && day < to);
       return [...new Set(inside)].sort((a, b) => a - b);

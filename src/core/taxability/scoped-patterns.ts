@@ -18,7 +18,8 @@ export function createScopedPatterns(index: TaxabilityIndex): (id: string) => re
   return (id) => {
     if (!hasScoped) return none;
     const found = prefixes.filter((prefix) => id.startsWith(prefix.slice(0, -1)));
-    if (index.has(id)) found.push(id);
+    // A region ("US-TX") is a key too; only an id with a colon can be a scoped rule's.
+    if (id.includes(':') && index.has(id)) found.push(id);
     return found.length === 0 ? none : found;
   };
 }

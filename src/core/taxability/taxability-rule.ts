@@ -22,7 +22,13 @@ export type Treatment =
   /** An item priced below the threshold is not taxed; at or above it, the whole price is (New York clothing). */
   | { readonly kind: 'exempt_below'; readonly thresholdMinor: number }
   /** The first `thresholdMinor` of each item's price is not taxed; only the part above is (Massachusetts clothing). */
-  | { readonly kind: 'exempt_up_to'; readonly thresholdMinor: number };
+  | { readonly kind: 'exempt_up_to'; readonly thresholdMinor: number }
+  /**
+   * An item priced below the threshold is taxed at `rate` instead of the general rate; at or
+   * above it, at the general rate (Ontario rebates the provincial 8 % of the 13 % HST on
+   * prepared food and drinks sold for $4 or less: `{ rate: "0.05", thresholdMinor: 401 }`).
+   */
+  | { readonly kind: 'rate_below'; readonly rate: string; readonly thresholdMinor: number };
 
 export type TreatmentKind = Treatment['kind'];
 
@@ -64,10 +70,36 @@ export interface TaxabilityRule {
    * not for personal use (Ohio) is written. Its periods are checked apart from the unscoped rules.
    */
   readonly customers?: readonly CustomerType[];
+  /**
+   * A sales tax holiday: the rule lies on top of the region's rules for its categories during
+   * its dates only (`to` is required), so a state that taxes clothing all year can exempt it for
+   * a weekend without ending its year-round rule. Where `local` is `{ "kind": "taxable" }` (a
+   * holiday on the state tax only) the region's county, city and district taxes keep their own
+   * rules. Neither `jurisdictions` nor `customers` may be given.
+   */
+  readonly holiday?: SalesTaxHoliday;
   /** Why, in words: shown as the `note` of every jurisdiction entry the rule changes. */
   readonly note: string;
   /** Where the rule is published (URL). */
   readonly source: string;
+}
+
+/**
+ * Which sale date a holiday counts for an order placed at a distance (online, by phone or mail):
+ * - `ordered_and_paid`: an item ordered and paid for during the holiday qualifies even when it
+ *   is delivered after it (the seller accepts the order for immediate shipment);
+ * - `delivered`: the item must also be delivered during the holiday;
+ * - `not_stated`: taxkit found no published rule; the calculation's date decides.
+ * taxkit applies a rule on the calculation's date (`tax_date`, else now): for a remote order,
+ * send the date the holiday counts.
+ */
+export type RemoteSaleDate = 'ordered_and_paid' | 'delivered' | 'not_stated';
+
+/** What makes a rule a sales tax holiday. */
+export interface SalesTaxHoliday {
+  /** The holiday's name and year as the state announces it ("Texas sales tax holiday on back-to-school items, 2025"). */
+  readonly name: string;
+  readonly remoteSales: RemoteSaleDate;
 }
 
 /** A file of rules with its provenance, as shipped in `data/taxability/`. */
