@@ -153,6 +153,19 @@ export interface SalePlace {
   readonly province: string;
 }
 
+/**
+ * How a transaction's amounts convert to its filing currency: one dated reference rate,
+ * decided once when the sale is recorded (docs/reports.md).
+ */
+export interface FilingConversion {
+  /** Units of the filing currency for one unit of the transaction's currency, an exact decimal ("0.9211"). */
+  readonly rate: string;
+  /** The day the reference rate is for, YYYY-MM-DD. */
+  readonly rateDate: string;
+  /** Whose reference rate: "ECB", "HMRC", … */
+  readonly source: string;
+}
+
 /** Why nothing was due on a whole sale, when that was so (the note on each jurisdiction says it too). */
 export type SaleExemption = 'exempt_customer' | 'automatic_tax_disabled' | 'no_nexus' | 'reverse_charge';
 
@@ -184,6 +197,11 @@ export interface Transaction {
   readonly place?: SalePlace;
   /** Why nothing was due on the whole sale, when that was so. */
   readonly exemption?: SaleExemption;
+  /**
+   * The rate to `filingCurrency` when it differs from `currency`; absent when they are the same
+   * (or on transactions recorded before taxkit converted).
+   */
+  readonly filingConversion?: FilingConversion;
 }
 
 /** A refunded part of one transaction line. Amounts are negative, as the API shows them. */

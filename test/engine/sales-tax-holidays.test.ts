@@ -12,7 +12,7 @@ import { formatDay } from '../../src/core/taxability/format-day.ts';
 import type { TaxabilityTable } from '../../src/core/taxability/taxability-rule.ts';
 import { createTaxEngine } from '../../src/engine.ts';
 import { createCountingIds } from '../../src/random-ids.ts';
-import { importRates } from '../../src/rates/import-rates.ts';
+import { importRates } from '../../src/rate-import/import-rates.ts';
 import { avalaraCsv } from '../helpers/avalara-fixture.ts';
 
 type Wire = Record<string, any>;

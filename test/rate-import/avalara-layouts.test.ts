@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../adapters/memory/index.ts';
 import { TaxError } from '../../src/core/errors.ts';
-import { importRates } from '../../src/rates/import-rates.ts';
+import { importRates } from '../../src/rate-import/import-rates.ts';
 import { avalaraCsv, generateAvalaraFixture } from '../helpers/avalara-fixture.ts';
 
 // Avalara's older ZIP5 tables put StateRate before EstimatedCombinedRate and quote the region

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../adapters/memory/index.ts';
 import { createTaxEngine } from '../../src/engine.ts';
-import { importRates } from '../../src/rates/import-rates.ts';
+import { importRates } from '../../src/rate-import/import-rates.ts';
 import { avalaraCsv } from '../helpers/avalara-fixture.ts';
 
 type Wire = Record<string, any>;
