@@ -202,6 +202,16 @@ export interface Transaction {
    * (or on transactions recorded before taxkit converted).
    */
   readonly filingConversion?: FilingConversion;
+  /**
+   * A sale made outside taxkit and recorded afterwards (POST /tax/manual_line_items): its
+   * amounts and taxes are what the caller reported, not calculated. Counts in reports and nexus.
+   */
+  readonly backfilled?: boolean;
+  /**
+   * A marketplace collected and remitted the tax on this sale: the seller charged none, reports
+   * it in gross sales and deducts it, and nexus counts it only where the state's rule does.
+   */
+  readonly marketplaceFacilitated?: boolean;
 }
 
 /** A refunded part of one transaction line. Amounts are negative, as the API shows them. */
