@@ -1,8 +1,8 @@
-import { Buffer } from 'node:buffer';
-import { isDeepStrictEqual } from 'node:util';
+import type { Buffer } from 'node:buffer';
 import type Database from 'better-sqlite3';
 import type { Calculation } from '../../src/core/types.ts';
-import { type CalculationCodec, createCalculationCodec } from '../shared/calculation-codec.ts';
+import { createCalculationCodec } from '../shared/calculation-codec.ts';
+import { rewriteAsRecord } from '../shared/rewrite-as-record.ts';
 import { fromCompactCalculation } from './compact-calculation.ts';
 import { prepareTemplatesWrite } from './prepare-templates-write.ts';
 
@@ -26,8 +26,9 @@ const BATCH = 500;
  * integers, the strings joined into one text), which SQL cannot produce. It runs after the schema
  * migrations, in one `BEGIN IMMEDIATE` transaction that also sets `user_version`, so it happens
  * exactly once per file, all or nothing, even when several processes open the file together.
- * Each rewritten row is decoded again and compared with what the old reader returned; a row
- * that would not read back identically stops the migration, leaving the file as it was.
+ * Each rewritten row is decoded again and compared with what the old reader returned
+ * (`rewriteAsRecord`); a row that would not read back identically stops the migration, leaving
+ * the file as it was.
  */
 export function migrateCalculationBodies(client: Database.Database): void {
   const version = () => client.pragma('user_version', { simple: true }) as number;
@@ -48,7 +49,7 @@ export function migrateCalculationBodies(client: Database.Database): void {
     for (;;) {
       const rows = select.all(after) as [rowid: number, id: string, body: string | Buffer][];
       for (const [rowid, id, body] of rows) {
-        const { record, templates } = rewritten(codec, id, body);
+        const { record, templates } = rewriteAsRecord(codec, id, () => oldBody(id, body));
         update.run(record, storeTemplates(templates), rowid);
       }
       if (rows.length < BATCH) break;
@@ -57,24 +58,6 @@ export function migrateCalculationBodies(client: Database.Database): void {
     client.pragma(`user_version = ${CALCULATION_RECORDS_VERSION}`);
   });
   migrate.immediate();
-}
-
-/** The record of an old row's calculation, checked to read back as the old reader returned it. */
-function rewritten(codec: CalculationCodec, id: string, body: string | Buffer): { record: Buffer; templates: string } {
-  let failure: unknown;
-  try {
-    const calculation = oldBody(id, body);
-    const encoded = codec.encode(calculation);
-    const record = Buffer.allocUnsafe(encoded.bytes);
-    const written = record.subarray(0, codec.write(record, 0));
-    if (isDeepStrictEqual(codec.decode(written, 0, encoded.templates), calculation))
-      return { record: written, templates: encoded.templates };
-  } catch (error) {
-    failure = error;
-  }
-  throw new Error(`Calculation ${id} would not read back identically as a record; the file is unchanged.`, {
-    cause: failure,
-  });
 }
 
 /** What the reader of earlier versions returned for a text body: compact JSON (an array) or keyed JSON. */
