@@ -35,6 +35,7 @@ import type {
   Transaction,
 } from '../core/types.ts';
 import type { LineBalance } from '../core/ledger/remaining-balance.ts';
+import type { EncodedJson } from '../rates/encode-json.ts';
 
 export interface ListOptions {
   /** Exclusive cursor: return records whose id sorts after this one. */
@@ -153,8 +154,15 @@ export interface TaxStore {
    * already active is skipped (re-importing a file changes nothing); one stored but inactive
    * (a base table saved with a snapshot) is activated. When anything was activated, the
    * revision goes up by exactly one.
+   *
+   * `tableJson`: the JSON of tables' `table` as UTF-8, by table id, as the importer made it to
+   * hash them (a nationwide import is about 10 MB of it). A store that writes a table's JSON
+   * writes these bytes instead of encoding the table again; one that does not ignores them.
    */
-  importRateTables(tables: readonly RateTableRecord[]): Promise<RateImportOutcome>;
+  importRateTables(
+    tables: readonly RateTableRecord[],
+    tableJson?: ReadonlyMap<string, EncodedJson>,
+  ): Promise<RateImportOutcome>;
   /**
    * The revision of the active tables: 0 before the first import, +1 per import that activated
    * something. Cheap, so an engine can ask before every calculation whether to reload.
