@@ -62,7 +62,16 @@ export interface QuoteWriterOptions {
   readonly templatesKey?: (templates: string) => number;
   /** How many templates are remembered as in the file (default 65,536). */
   readonly maxKnownTemplates?: number;
+  /** How many templates texts the writer's codec numbers (default the codec's own). */
+  readonly maxSharedTemplates?: number;
 }
+
+/**
+ * Templates keys a transaction wrote or checked, remembered once it commits: by the codec's
+ * number of the text, or by the text itself when the codec's table was full (then only for the
+ * transaction, so each batch looks such a text up once, not once per row).
+ */
+type Learned = Map<number | string, number>;
 
 /**
  * Writes calculations to SQLite in batches: one transaction per batch, committed with
@@ -105,7 +114,9 @@ export function createQuoteWriter(
        total_including_tax_minor, created_at, expires_at, deleted_at, body, templates_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
   );
-  const codec = createCalculationCodec();
+  const codec = createCalculationCodec(
+    options.maxSharedTemplates === undefined ? {} : { maxSharedTemplates: options.maxSharedTemplates },
+  );
   const storeTemplates = prepareTemplatesWrite(client, options.templatesKey);
   const exists = client.prepare('SELECT 1 FROM calculations WHERE account_id = ? AND mode = ? AND id = ?').pluck();
   // [body, templates_id, the templates row's body]: one statement for a row and its templates.
@@ -121,10 +132,10 @@ export function createQuoteWriter(
    * text: the codec's table is the one place texts are kept for sharing.
    */
   const knownKeys = new Map<number, number>();
-  const writeBatch = client.transaction((rows: Iterable<Queued>, learned: Map<number, number>) => {
+  const writeBatch = client.transaction((rows: Iterable<Queued>, learned: Learned) => {
     for (const row of rows) writeRow(row, learned);
   });
-  const writeOne = client.transaction((row: Queued, learned: Map<number, number>) => writeRow(row, learned));
+  const writeOne = client.transaction((row: Queued, learned: Learned) => writeRow(row, learned));
   // Key: the account id's length makes `${length}:${mode}:${accountId}${id}` unambiguous.
   const keyOf = (tenant: Tenant, id: string) => `${tenant.accountId.length}:${tenant.mode}:${tenant.accountId}${id}`;
   let queued = new Map<string, Queued>();
@@ -146,20 +157,22 @@ export function createQuoteWriter(
    * Inserts `row` (inside a transaction), after its templates text when the file may not hold
    * it yet. `learned`: texts written or checked in this transaction, remembered once it commits.
    */
-  function writeRow(row: Queued, learned: Map<number, number>): void {
-    const id = row[11];
-    // A text the codec could not number (its table is full) is looked up in the file each time.
-    let key = id === -1 ? undefined : (knownKeys.get(id) ?? learned.get(id));
+  function writeRow(row: Queued, learned: Learned): void {
+    // A text the codec could not number (its table is full) is learned by its text, for this
+    // transaction only: looked up in the file once per batch.
+    const known = row[11] === -1 ? row[12] : row[11];
+    let key = (typeof known === 'number' ? knownKeys.get(known) : undefined) ?? learned.get(known);
     if (key === undefined) {
       key = storeTemplates(row[12]);
-      if (id !== -1) learned.set(id, key);
+      learned.set(known, key);
     }
     insert.run(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10], key);
   }
 
   /** Remembers what a committed transaction learned, forgetting the oldest past the bound. */
-  function remember(learned: Map<number, number>): void {
+  function remember(learned: Learned): void {
     for (const [id, key] of learned) {
+      if (typeof id !== 'number') continue;
       if (knownKeys.size >= maxKnownTemplates) {
         const oldest = knownKeys.keys().next();
         if (!oldest.done) knownKeys.delete(oldest.value);
@@ -173,7 +186,7 @@ export function createQuoteWriter(
     const rows = queued;
     queued = new Map();
     try {
-      const learned = new Map<number, number>();
+      const learned: Learned = new Map();
       withoutFsync(() => writeBatch(rows.values(), learned));
       // Only now: a rolled-back batch took its template rows with it.
       remember(learned);
@@ -187,7 +200,7 @@ export function createQuoteWriter(
       // Otherwise find the rows the file refuses (there should be none) and write the rest.
       for (const row of rows.values()) {
         try {
-          const learned = new Map<number, number>();
+          const learned: Learned = new Map();
           withoutFsync(() => writeOne(row, learned));
           remember(learned);
         } catch {

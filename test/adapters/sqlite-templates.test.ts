@@ -157,6 +157,30 @@ describe('calculation templates on SQLite', () => {
     }
   });
 
+  it('looks a text the codec could not number up once per batch, and remembers it for no longer', async () => {
+    const path = newPath();
+    migrateSqlite(path);
+    const statements: string[] = [];
+    const client = track(new Database(path, { verbose: (sql) => statements.push(String(sql)) }));
+    // '[]' takes the codec's one number, so California's text goes unnumbered.
+    const writer = createQuoteWriter(client, false, { maxSharedTemplates: 1 });
+    const templateStatements = () => statements.filter((sql) => sql.includes('calculation_templates')).length;
+    const written = [calculationIn(), calculationIn(), calculationIn()];
+    for (const each of written) writer.insert(TENANT, each, true);
+    writer.flush();
+    expect(templateStatements()).toBe(1); // the INSERT OR IGNORE, once for the batch
+    const later = calculationIn();
+    written.push(later);
+    writer.insert(TENANT, later, true);
+    writer.flush();
+    expect(templateStatements()).toBe(3); // not remembered: INSERT OR IGNORE, then the read
+    expect(templatesCount(client)).toBe(1);
+    for (const each of written) {
+      expect(rowOf(client, each.id).templatesId).toBe(rowOf(client, later.id).templatesId);
+      expect(writer.get(TENANT, each.id)).toStrictEqual(each);
+    }
+  });
+
   it('remembers a template only once its batch commits: a rolled-back batch takes the row with it', async () => {
     const store = track(createSqliteStore({ path: newPath() }));
     const writer = createQuoteWriter(store.client, false);
