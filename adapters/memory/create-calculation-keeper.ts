@@ -1,7 +1,6 @@
 import type { Calculation, Tenant } from '../../src/core/types.ts';
 import { idTaken } from '../../src/ports/store-errors.ts';
-import type { Template } from '../shared/compact-calculation.ts';
-import { decodeCalculation, encodeCalculation, writeEncoded } from '../shared/calculation-record.ts';
+import { createCalculationCodec } from '../shared/calculation-codec.ts';
 import { hashKey } from './hash-key.ts';
 import { createRecordLog, LOG_HEADER_BYTES, segmentBytesFor, type Locator } from './create-record-log.ts';
 
@@ -9,7 +8,7 @@ import { createRecordLog, LOG_HEADER_BYTES, segmentBytesFor, type Locator } from
 export interface CalculationLimits {
   readonly maxCalculations: number;
   readonly maxCalculationBytes: number;
-  /** Distinct templates texts shared among records; default {@link MAX_SHARED_TEMPLATES}. */
+  /** Distinct templates texts shared among records; default the codec's `MAX_SHARED_TEMPLATES`. */
   readonly maxSharedTemplates?: number;
 }
 
@@ -35,21 +34,13 @@ export interface CalculationKeeper {
  * layout varies); the shared templates are not counted.
  */
 const ENTRY_OVERHEAD_BYTES = 32;
-/**
- * Distinct jurisdiction-template texts kept once and named by number in the records. Past it, a
- * new text is written into each record that uses it, so the table cannot grow without bound.
- * One text per distinct set of jurisdictions and rates: a nationwide table of 41,000 ZIPs has
- * about 30,000 (at most about 20 MB of texts here, against about 300 bytes more in each record
- * that would otherwise hold its own).
- */
-const MAX_SHARED_TEMPLATES = 65_536;
 /** When a limit is passed, eviction frees this share of it, so a full scan runs once per 1/16 of the limit. */
 const HEADROOM = 1 / 16;
 
 // A record, after the log's own header: where each field starts.
 const EXPIRES_AT = LOG_HEADER_BYTES; // f64
 const HASH = EXPIRES_AT + 8; // i32: the key's hash, to find the index entry when evicting
-const TEMPLATES_ID = HASH + 4; // i32: a shared templates text, or -1 when written in the record
+const TEMPLATES_ID = HASH + 4; // i32: the codec's shared templates number, or -1 when written in the record
 const KEY_BYTES = TEMPLATES_ID + 4; // u32
 const HEAD_BYTES = KEY_BYTES + 4; // u32
 const TEMPLATES_BYTES = HEAD_BYTES + 4; // u32: 0 when shared
@@ -57,8 +48,9 @@ const KEY_ENCODING = TEMPLATES_BYTES + 4; // u8: 0 latin1, 1 utf16le
 const FIELDS = KEY_ENCODING + 4;
 
 /**
- * Keeps calculations as records of bytes ({@link encodeCalculation}: about 500 bytes for 3
- * lines, plus a templates text most calculations share) in a
+ * Keeps calculations as records of bytes (`calculation-codec.ts`: about 500 bytes for 3 lines,
+ * plus a templates text most calculations share, which the codec numbers and the record names
+ * by that number; past the codec's bound on shared texts, the record holds its own) in a
  * {@link createRecordLog | log outside the JavaScript heap}, indexed by a 31-bit hash of the
  * tenant and id in a `Map` of numbers, so the collector has nothing per calculation to trace or
  * move. One log for all tenants, bounded by count and by bytes.
@@ -70,11 +62,11 @@ const FIELDS = KEY_ENCODING + 4;
  */
 export function createCalculationKeeper(limits: CalculationLimits): CalculationKeeper {
   const log = createRecordLog(segmentBytesFor(limits.maxCalculationBytes));
-  const maxSharedTemplates = limits.maxSharedTemplates ?? MAX_SHARED_TEMPLATES;
+  const codec = createCalculationCodec(
+    limits.maxSharedTemplates === undefined ? {} : { maxSharedTemplates: limits.maxSharedTemplates },
+  );
   /** Key hash → the record's locator, or the locators of the (rare) keys sharing the hash. */
   const index = new Map<number, Locator | Locator[]>();
-  const templatesById: string[] = [];
-  const templateIds = new Map<string, number>();
   let count = 0;
   let bytes = 0;
   /** Whether insertion order is also expiry order, so the expired ones are the oldest. */
@@ -116,16 +108,6 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
     return log.bufferOf(locator).readDoubleLE(log.offsetOf(locator) + EXPIRES_AT);
   }
 
-  /** The shared id of `templates`, or -1 when the table is full and the record must hold it. */
-  function templatesId(templates: string): number {
-    const id = templateIds.get(templates);
-    if (id !== undefined) return id;
-    if (templatesById.length >= maxSharedTemplates) return -1;
-    templateIds.set(templates, templatesById.length);
-    templatesById.push(templates);
-    return templatesById.length - 1;
-  }
-
   function overLimit(slack: number): boolean {
     return count > limits.maxCalculations * (1 - slack) || bytes > limits.maxCalculationBytes * (1 - slack);
   }
@@ -152,8 +134,8 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       const key = keyOf(tenant, calculation.id);
       const hash = hashKey(key);
       if (find(key, hash) !== undefined) throw idTaken('calculation', calculation.id);
-      const encoded = encodeCalculation(calculation);
-      const shared = templatesId(encoded.templates);
+      const encoded = codec.encode(calculation);
+      const shared = encoded.templatesId;
       const inline = shared === -1 ? encoded.templates : '';
       // UTF-8 (the inline templates) takes at most three bytes for each UTF-16 unit, UTF-16 two.
       const locator = log.reserve(FIELDS + 3 * (key.length + inline.length) + encoded.bytes);
@@ -166,7 +148,7 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       buffer[offset + KEY_ENCODING] = oneByte ? 0 : 1;
       const keyBytes = buffer.write(key, at, oneByte ? 'latin1' : 'utf16le');
       at += keyBytes;
-      const headBytes = writeEncoded(buffer, at);
+      const headBytes = codec.write(buffer, at);
       at += headBytes;
       const templatesBytes = inline === '' ? 0 : buffer.write(inline, at, 'utf8');
       at += templatesBytes;
@@ -199,8 +181,8 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       const templates =
         shared === -1
           ? buffer.toString('utf8', headEnd, headEnd + buffer.readUInt32LE(offset + TEMPLATES_BYTES))
-          : (templatesById[shared] as string);
-      return decodeCalculation(buffer, headStart, JSON.parse(templates) as Template[]);
+          : shared;
+      return codec.decode(buffer, headStart, templates);
     },
     deleteExpiredBefore(before, limit) {
       let deleted = 0;
@@ -233,8 +215,7 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
     clear() {
       log.clear();
       index.clear();
-      templatesById.length = 0;
-      templateIds.clear();
+      codec.clear();
       count = 0;
       bytes = 0;
     },

@@ -20,7 +20,7 @@ import type { CalculationKeeper } from './create-calculation-keeper.ts';
  * The memory store's ledger. Every method but `insertCalculation` (which the port lets answer
  * at once) is `async` for the port, and all do their work synchronously, so no other call can run between a check and the write it guards.
  * Records are copied on the way in and on the way out; calculations are kept as encoded
- * records (`calculation-record.ts`), which are copies by construction.
+ * records (`calculation-codec.ts`), which are copies by construction.
  */
 export function createMemoryLedger(
   recordsOf: (tenant: Tenant) => TenantRecords,

@@ -6,14 +6,16 @@ import {
   refundNotFound,
   transactionNotFound,
 } from '../../src/ports/store-errors.ts';
-import type { Calculation, Refund, Tenant, Transaction } from '../../src/core/types.ts';
+import type { Refund, Tenant, Transaction } from '../../src/core/types.ts';
 import type { StoreLedger } from '../../src/ports/store.ts';
 import { applyRefund, remainingBalance, type LineBalance } from '../../src/core/ledger/remaining-balance.ts';
 import type { PostgresRunner, Query } from './create-postgres-runner.ts';
 import { callPlanner, uniqueViolation } from './postgres-errors.ts';
 import { prepareLedgerReads } from './prepare-ledger-reads.ts';
 import type { Statements } from './prepare-statements.ts';
+import { createCalculationCodec } from '../shared/calculation-codec.ts';
 import {
+  calculationOf,
   calculationRow,
   keyOf,
   recordOf,
@@ -34,15 +36,16 @@ import {
 export function createPostgresLedger(run: PostgresRunner, s: Statements): StoreLedger {
   const reads = prepareLedgerReads(run);
   const key = (tenant: Tenant, id: string) => ({ ...tenantOf(tenant), id: keyOf(id) });
+  const codec = createCalculationCodec();
 
   return {
     async insertCalculation(tenant, calculation) {
-      await run.write(s.insertCalculation, calculationRow(tenant, calculation), () =>
+      await run.write(s.insertCalculation, calculationRow(tenant, calculation, codec), () =>
         idTaken('calculation', calculation.id),
       );
     },
     async getCalculation(tenant, id) {
-      return recordOf<Calculation>((await run.read(s.getCalculation, key(tenant, id))).rows);
+      return calculationOf((await run.read(s.getCalculation, key(tenant, id))).rows, codec);
     },
 
     async insertTransactions(tenant, batch) {

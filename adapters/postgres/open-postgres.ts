@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrateCalculationRecords } from './migrate-calculation-records.ts';
 
 /**
  * drizzle-kit's output beside this file; `npm run build` copies it into `dist/` next to the
@@ -56,7 +57,9 @@ export function createPool(settings: PoolSettings): pg.Pool {
 
 /**
  * Applies the pending migrations, holding an advisory lock so several instances starting at
- * once do not race (each waits, then finds them applied). Creates `schema` first when given.
+ * once do not race (each waits, then finds them applied): drizzle-kit's schema migrations, then
+ * the one-time rewrite of calculation rows (`migrate-calculation-records.ts`). Creates `schema`
+ * first when given.
  * Throws the driver's error; the caller translates it.
  */
 export async function applyMigrations(pool: pg.Pool, schema: string | undefined): Promise<void> {
@@ -71,6 +74,7 @@ export async function applyMigrations(pool: pg.Pool, schema: string | undefined)
         // The bookkeeping table sits with the tables it describes.
         migrationsSchema: schema ?? 'drizzle',
       });
+      await migrateCalculationRecords(client);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()]);
     }

@@ -71,7 +71,7 @@ export function prepareStatements() {
     getCalculation: compile(
       'get_calculation',
       db
-        .select({ body: calculations.body })
+        .select({ record: calculations.record, templates: calculations.templates })
         .from(calculations)
         .where(and(tenantIs(calculations), eq(calculations.id, p('id')))),
     ),

@@ -30,6 +30,9 @@ export const key = customType<{ data: string | Buffer; driverData: Buffer }>({
   toDriver: (value) => (typeof value === 'string' ? Buffer.from(value, 'utf8') : value),
 });
 
+/** Bytes, bound and read as a `Buffer`. */
+const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
 /** A whole number of minor units or of Unix seconds; sums of safe amounts can pass 2^53. */
 function int8(name: string) {
   return bigint(name, { mode: 'bigint' });
@@ -61,7 +64,19 @@ export const calculations = pgTable(
     createdAt: int8('created_at').notNull(),
     expiresAt: int8('expires_at').notNull(),
     deletedAt: int8('deleted_at'),
-    body: text('body').notNull(),
+    /**
+     * The keyed JSON earlier versions wrote. NULL in every row once the store has opened: the
+     * one-time rewrite (`migrate-calculation-records.ts`) turns each into `record` and
+     * `templates`, which are all the store reads.
+     */
+    body: text('body'),
+    /**
+     * The calculation as a record of the codec every store uses (`adapters/shared/calculation-codec.ts`),
+     * without the jurisdictions' fixed parts, which are `templates`.
+     */
+    record: bytes('record'),
+    /** The record's templates: the fixed parts of the jurisdictions it taxes, as JSON text. */
+    templates: text('templates'),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.mode, t.id] }),
@@ -230,6 +245,7 @@ export const merchants = pgTable(
 /**
  * Housekeeping runs shared by every instance on the database: when each job last ran and up to
  * when, so an instance that gets the job's lock just after another finished it skips the run.
+ * One-time jobs (the rewrite of calculation rows) leave a row here once done.
  */
 export const housekeeping = pgTable('housekeeping', {
   job: text('job').primaryKey(),

@@ -1,16 +1,10 @@
-import { createHash } from 'node:crypto';
 import { Buffer } from 'node:buffer';
 import Database from 'better-sqlite3';
 import { TaxError } from '../../src/core/errors.ts';
 import type { Calculation, Tenant } from '../../src/core/types.ts';
 import { idTaken } from '../../src/ports/store-errors.ts';
-import { decodeCalculation, encodeCalculation, writeEncoded } from '../shared/calculation-record.ts';
-import {
-  compactText,
-  fromCompactCalculation,
-  type Template,
-  toCompactCalculation,
-} from '../shared/compact-calculation.ts';
+import { createCalculationCodec } from '../shared/calculation-codec.ts';
+import { prepareTemplatesWrite } from './prepare-templates-write.ts';
 
 /** Calculations (quotes) on their way into the file, in batches. */
 export interface QuoteWriter {
@@ -36,18 +30,16 @@ const MAX_QUEUED = 10_000;
 const RETRY_MS = 100;
 
 /**
- * Distinct templates texts this process remembers as held by `calculation_templates` (or as
- * colliding). Past it, the oldest is forgotten: the next calculation using it pays one
- * `INSERT OR IGNORE` (and a read) to learn it again. There is one text per distinct set of
- * jurisdictions and rates: a few for a shop selling in one region, but a nationwide table of
- * 41,000 ZIPs has about 30,000, and with 4,096 remembered, calculations for random ZIPs were
- * 10 % slower than with the templates written into every row. At most about 20 MB of texts.
+ * Templates this process remembers as held by `calculation_templates`, with their keys. Past
+ * it, the oldest is forgotten: the next calculation using it pays one `INSERT OR IGNORE` (and a
+ * read) to learn it again. There is one text per distinct set of jurisdictions and rates: a few
+ * for a shop selling in one region, but a nationwide table of 41,000 ZIPs has about 30,000, and
+ * with 4,096 remembered, calculations for random ZIPs were 10 % slower than with the templates
+ * written into every row.
  */
 const MAX_KNOWN_TEMPLATES = 65_536;
-/** Shorter templates texts (`[]`: no jurisdiction) stay in the row: a key would save nothing. */
-const MIN_SHARED_TEMPLATES_CHARS = 32;
 
-/** A queued calculation: its columns, then its record and its templates text. */
+/** A queued calculation: its columns, then its record and its templates (the codec's number, and the text). */
 type Queued = [
   accountId: string,
   mode: string,
@@ -60,28 +52,26 @@ type Queued = [
   createdAt: number,
   expiresAt: number,
   record: Buffer,
+  templatesId: number,
   templates: string,
 ];
 
-/** The key of a templates text in `calculation_templates`, or null to write the text in the row. */
-type TemplatesKey = number | null;
-
 /** Options for tests: a forced key function makes collisions happen; a small cache evicts. */
 export interface QuoteWriterOptions {
-  /** The key of a templates text (default {@link templatesKeyOf}). */
+  /** The key a templates text is first tried under (default `templatesKeyOf`). */
   readonly templatesKey?: (templates: string) => number;
-  /** How many templates texts are remembered as in the file (default 65,536). */
+  /** How many templates are remembered as in the file (default 65,536). */
   readonly maxKnownTemplates?: number;
+  /** How many templates texts the writer's codec numbers (default the codec's own). */
+  readonly maxSharedTemplates?: number;
 }
 
 /**
- * The `calculation_templates` key of a templates text: the first 48 bits of its SHA-256, so
- * every process computes the same key for the same text with no coordination, as a safe integer
- * (an `INTEGER PRIMARY KEY`, at most 6 bytes in each calculation row).
+ * Templates keys a transaction wrote or checked, remembered once it commits: by the codec's
+ * number of the text, or by the text itself when the codec's table was full (then only for the
+ * transaction, so each batch looks such a text up once, not once per row).
  */
-export function templatesKeyOf(templates: string): number {
-  return createHash('sha256').update(templates).digest().readUIntBE(0, 6);
-}
+type Learned = Map<number | string, number>;
 
 /**
  * Writes calculations to SQLite in batches: one transaction per batch, committed with
@@ -94,17 +84,17 @@ export function templatesKeyOf(templates: string): number {
  * another process sharing the file sees it once its batch is written, within one turn of the
  * event loop.
  *
- * A row's body is the calculation's record of bytes (`adapters/shared/calculation-record.ts`,
- * about 500 bytes for 3 lines), which leaves out the jurisdictions' fixed parts: that templates
- * text (200–300 characters) is the same for most calculations, so it is kept once in
- * `calculation_templates` and the row names it by its key (`templates_id`). The INSERT, the
- * largest cost of a calculation here, grows by about 1 µs per 100 bytes of row. A text is
- * written with `INSERT OR IGNORE` in the batch's transaction, before the first row naming it;
- * the keys known to be in the file are remembered after the commit, so the common case runs no
- * extra statement. Should a text's key already be another text's (48 bits of SHA-256:
- * improbable, never wrong), or the text be too short to share, the row holds the whole compact
- * JSON text instead (`compact-calculation.ts`), templates included, as rows of earlier versions
- * do; those, and the keyed JSON of older ones, are still read.
+ * A row's body is the calculation's record of bytes, made by the store's codec
+ * (`adapters/shared/calculation-codec.ts`, about 500 bytes for 3 lines), which leaves out the
+ * jurisdictions' fixed parts: that templates text (200–300 characters) is the same for most
+ * calculations, so it is kept once in `calculation_templates` and the row names it by its key
+ * (`templates_id`). Every row does, in this one format: rows of earlier versions were rewritten
+ * to it when the file was opened (`migrate-calculation-bodies.ts`). The INSERT, the largest
+ * cost of a calculation here, grows by about 1 µs per 100 bytes of row. A text is written with
+ * `INSERT OR IGNORE` in the batch's transaction, before the first row naming it
+ * (`prepare-templates-write.ts`, which also settles a key collision); the keys known to be in
+ * the file are remembered, by the codec's number of the text, after the commit, so the common
+ * case runs no extra statement.
  *
  * Template rows are never deleted, neither with the expired calculations that used them nor
  * with a tenant's records: they are few (one per distinct set of jurisdictions and rates, not
@@ -118,15 +108,16 @@ export function createQuoteWriter(
   durable: boolean,
   options: QuoteWriterOptions = {},
 ): QuoteWriter {
-  const templatesKey = options.templatesKey ?? templatesKeyOf;
   const maxKnownTemplates = options.maxKnownTemplates ?? MAX_KNOWN_TEMPLATES;
   const insert = client.prepare(
     `INSERT INTO calculations (account_id, mode, id, kind, currency, total_excluding_tax_minor, total_tax_minor,
        total_including_tax_minor, created_at, expires_at, deleted_at, body, templates_id)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
   );
-  const insertTemplates = client.prepare('INSERT OR IGNORE INTO calculation_templates (id, body) VALUES (?, ?)');
-  const selectTemplates = client.prepare('SELECT body FROM calculation_templates WHERE id = ?').pluck();
+  const codec = createCalculationCodec(
+    options.maxSharedTemplates === undefined ? {} : { maxSharedTemplates: options.maxSharedTemplates },
+  );
+  const storeTemplates = prepareTemplatesWrite(client, options.templatesKey);
   const exists = client.prepare('SELECT 1 FROM calculations WHERE account_id = ? AND mode = ? AND id = ?').pluck();
   // [body, templates_id, the templates row's body]: one statement for a row and its templates.
   const select = client
@@ -136,12 +127,15 @@ export function createQuoteWriter(
          WHERE c.account_id = ? AND c.mode = ? AND c.id = ?`,
     )
     .raw();
-  /** Templates text → its key in the file (committed), or null when it must stay inline. */
-  const knownTemplates = new Map<string, TemplatesKey>();
-  const writeBatch = client.transaction((rows: Iterable<Queued>, learned: Map<string, TemplatesKey>) => {
+  /**
+   * The codec's number of a templates text → its key in the file (committed). By number, not by
+   * text: the codec's table is the one place texts are kept for sharing.
+   */
+  const knownKeys = new Map<number, number>();
+  const writeBatch = client.transaction((rows: Iterable<Queued>, learned: Learned) => {
     for (const row of rows) writeRow(row, learned);
   });
-  const writeOne = client.transaction((row: Queued, learned: Map<string, TemplatesKey>) => writeRow(row, learned));
+  const writeOne = client.transaction((row: Queued, learned: Learned) => writeRow(row, learned));
   // Key: the account id's length makes `${length}:${mode}:${accountId}${id}` unambiguous.
   const keyOf = (tenant: Tenant, id: string) => `${tenant.accountId.length}:${tenant.mode}:${tenant.accountId}${id}`;
   let queued = new Map<string, Queued>();
@@ -163,36 +157,27 @@ export function createQuoteWriter(
    * Inserts `row` (inside a transaction), after its templates text when the file may not hold
    * it yet. `learned`: texts written or checked in this transaction, remembered once it commits.
    */
-  function writeRow(row: Queued, learned: Map<string, TemplatesKey>): void {
-    const templates = row[11];
-    let key = knownTemplates.get(templates);
-    if (key === undefined) key = learned.get(templates);
+  function writeRow(row: Queued, learned: Learned): void {
+    // A text the codec could not number (its table is full) is learned by its text, for this
+    // transaction only: looked up in the file once per batch.
+    const known = row[11] === -1 ? row[12] : row[11];
+    let key = (typeof known === 'number' ? knownKeys.get(known) : undefined) ?? learned.get(known);
     if (key === undefined) {
-      key = storeTemplates(templates);
-      learned.set(templates, key);
+      key = storeTemplates(row[12]);
+      learned.set(known, key);
     }
-    // A record needs its templates row; without one, the compact text holds everything.
-    const body = key === null ? compactText(toCompactCalculation(decoded(row[10], templates))) : row[10];
-    insert.run(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], body, key);
-  }
-
-  /** Makes sure the file holds `templates` under its key; null when the key is another text's. */
-  function storeTemplates(templates: string): TemplatesKey {
-    if (templates.length < MIN_SHARED_TEMPLATES_CHARS) return null;
-    const key = templatesKey(templates);
-    if (insertTemplates.run(key, templates).changes === 1) return key;
-    // Already there: written earlier, by this process or another. Shared only if it is this text.
-    return selectTemplates.get(key) === templates ? key : null;
+    insert.run(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], row[10], key);
   }
 
   /** Remembers what a committed transaction learned, forgetting the oldest past the bound. */
-  function remember(learned: Map<string, TemplatesKey>): void {
-    for (const [templates, key] of learned) {
-      if (knownTemplates.size >= maxKnownTemplates) {
-        const oldest = knownTemplates.keys().next();
-        if (!oldest.done) knownTemplates.delete(oldest.value);
+  function remember(learned: Learned): void {
+    for (const [id, key] of learned) {
+      if (typeof id !== 'number') continue;
+      if (knownKeys.size >= maxKnownTemplates) {
+        const oldest = knownKeys.keys().next();
+        if (!oldest.done) knownKeys.delete(oldest.value);
       }
-      knownTemplates.set(templates, key);
+      knownKeys.set(id, key);
     }
   }
 
@@ -201,7 +186,7 @@ export function createQuoteWriter(
     const rows = queued;
     queued = new Map();
     try {
-      const learned = new Map<string, TemplatesKey>();
+      const learned: Learned = new Map();
       withoutFsync(() => writeBatch(rows.values(), learned));
       // Only now: a rolled-back batch took its template rows with it.
       remember(learned);
@@ -215,7 +200,7 @@ export function createQuoteWriter(
       // Otherwise find the rows the file refuses (there should be none) and write the rest.
       for (const row of rows.values()) {
         try {
-          const learned = new Map<string, TemplatesKey>();
+          const learned: Learned = new Map();
           withoutFsync(() => writeOne(row, learned));
           remember(learned);
         } catch {
@@ -248,10 +233,10 @@ export function createQuoteWriter(
       if (queued.size >= MAX_QUEUED) {
         throw new TaxError('STORAGE_UNAVAILABLE', 'The SQLite store is not accepting calculations: the file is busy.');
       }
-      const encoded = encodeCalculation(calculation);
+      const encoded = codec.encode(calculation);
       // Its own bytes (from Node's pool of small buffers): the row waits in the queue.
       const record = Buffer.allocUnsafe(encoded.bytes);
-      const bytes = writeEncoded(record, 0);
+      const bytes = codec.write(record, 0);
       queued.set(key, [
         tenant.accountId,
         tenant.mode,
@@ -264,6 +249,7 @@ export function createQuoteWriter(
         calculation.createdAt,
         calculation.expiresAt,
         record.subarray(0, bytes),
+        encoded.templatesId,
         encoded.templates,
       ]);
       if (queued.size >= BATCH_SIZE) flush();
@@ -271,25 +257,20 @@ export function createQuoteWriter(
     },
     get(tenant, id) {
       const waiting = queued.get(keyOf(tenant, id));
-      if (waiting !== undefined) return decoded(waiting[10], waiting[11]);
+      if (waiting !== undefined) return codec.decode(waiting[10], 0, waiting[11] === -1 ? waiting[12] : waiting[11]);
       const found = select.get(tenant.accountId, tenant.mode, id) as
         [body: Buffer | string, templatesId: number | null, templates: string | null] | undefined;
       if (found === undefined) return undefined;
       const [body, templatesId, templates] = found;
-      if (typeof body !== 'string') {
-        if (templatesId === null || templates === null) {
-          throw new Error(`Calculation ${id} names templates ${String(templatesId)}, which the file lacks.`);
-        }
-        return decoded(body, templates);
+      if (typeof body === 'string') {
+        // Only a version older than the file's migration (or a hand) writes text here.
+        throw new Error(`Calculation ${id} is text, not a calculation record: written by an earlier version?`);
       }
-      // Text rows: the compact JSON (an array), or the keyed JSON of rows of earlier versions.
-      return body.startsWith('[') ? fromCompactCalculation(body) : (JSON.parse(body) as Calculation);
+      if (templatesId === null || templates === null) {
+        throw new Error(`Calculation ${id} names templates ${String(templatesId)}, which the file lacks.`);
+      }
+      return codec.decode(body, 0, templates);
     },
     flush,
   };
-}
-
-/** The calculation a record holds, with the jurisdictions' fixed parts from its templates text. */
-function decoded(record: Buffer, templates: string): Calculation {
-  return decodeCalculation(record, 0, JSON.parse(templates) as Template[]);
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { TaxError } from '../../src/core/errors.ts';
-import { encodeRateRecord } from '../../src/core/rates/encode-rate-record.ts';
+import type { EncodedJson } from '../../src/rate-import/encode-json.ts';
+import { encodeRateRecord } from './encode-rate-record.ts';
 import { summarizeRateTable, type RateSnapshot, type RateTableRecord } from '../../src/core/rates/rate-table-record.ts';
 import type { StoreRates } from '../../src/ports/store.ts';
 import { settle } from './sqlite-errors.ts';
@@ -47,8 +48,13 @@ export function createSqliteRates(client: Database.Database): StoreRates {
   // keeps the bytes): a table's megabytes never become one JS string, which V8 and the driver
   // would each copy whole. One buffer serves every insert, up to a size worth keeping.
   let scratch: Uint8Array = new Uint8Array(0);
-  const insertRecord = (record: RateTableRecord, activeSeq: number | null, activeRevision: number | null) => {
-    const body = encodeRateRecord(record, scratch);
+  const insertRecord = (
+    record: RateTableRecord,
+    activeSeq: number | null,
+    activeRevision: number | null,
+    tableJson?: EncodedJson,
+  ) => {
+    const body = encodeRateRecord(record, tableJson, scratch);
     if (body.buffer !== scratch.buffer && body.buffer.byteLength <= MAX_SCRATCH_BYTES) {
       scratch = new Uint8Array(body.buffer);
     }
@@ -66,22 +72,25 @@ export function createSqliteRates(client: Database.Database): StoreRates {
     });
   };
 
-  const importTables = writeTransaction(client, (tables: readonly RateTableRecord[]) => {
-    const current = revisionNow();
-    const revision = current + 1;
-    let seq = (s.nextSeq.get() as { seq: number }).seq;
-    const added: string[] = [];
-    for (const record of tables) {
-      if (added.includes(record.id)) continue;
-      const state = s.state.get(record.id) as { active_seq: number | null } | undefined;
-      if (state !== undefined && state.active_seq !== null) continue;
-      if (state === undefined) insertRecord(record, seq, revision);
-      else s.activate.run({ id: record.id, activeSeq: seq, activeRevision: revision });
-      seq += 1;
-      added.push(record.id);
-    }
-    return { added, revision: added.length === 0 ? current : revision };
-  });
+  const importTables = writeTransaction(
+    client,
+    (tables: readonly RateTableRecord[], tableJson: ReadonlyMap<string, EncodedJson> | undefined) => {
+      const current = revisionNow();
+      const revision = current + 1;
+      let seq = (s.nextSeq.get() as { seq: number }).seq;
+      const added: string[] = [];
+      for (const record of tables) {
+        if (added.includes(record.id)) continue;
+        const state = s.state.get(record.id) as { active_seq: number | null } | undefined;
+        if (state !== undefined && state.active_seq !== null) continue;
+        if (state === undefined) insertRecord(record, seq, revision, tableJson?.get(record.id));
+        else s.activate.run({ id: record.id, activeSeq: seq, activeRevision: revision });
+        seq += 1;
+        added.push(record.id);
+      }
+      return { added, revision: added.length === 0 ? current : revision };
+    },
+  );
 
   const saveSnapshot = writeTransaction(client, (snapshot: RateSnapshot, tables: readonly RateTableRecord[]) => {
     if (s.snapshot.get(snapshot.id) !== undefined) return;
@@ -98,7 +107,7 @@ export function createSqliteRates(client: Database.Database): StoreRates {
   });
 
   return {
-    importRateTables: (tables) => settle(() => importTables(tables)),
+    importRateTables: (tables, tableJson) => settle(() => importTables(tables, tableJson)),
     rateRevision: () => settle(revisionNow),
     loadRateTables: () =>
       settle(() =>

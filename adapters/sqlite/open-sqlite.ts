@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { createPrivateFile } from './create-private-file.ts';
+import { migrateCalculationBodies } from './migrate-calculation-bodies.ts';
 
 /** An open database: the driver's connection and drizzle over it. */
 export interface SqliteConnection {
@@ -21,7 +22,9 @@ const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * Opens (creating if needed) the database at `path`, sets the pragmas the store relies on and
- * applies pending migrations. Throws the driver's error; the caller translates it.
+ * applies pending migrations: drizzle-kit's schema migrations, then the one-time rewrite of
+ * calculation rows of earlier versions (`migrate-calculation-bodies.ts`). Throws the driver's
+ * error; the caller translates it.
  *
  * @param durable - `synchronous = FULL` (every commit survives a power cut) when true,
  *   `NORMAL` (commits survive a process crash, the last ones may not survive a power cut).
@@ -37,6 +40,7 @@ export function openSqlite(path: string, durable: boolean): SqliteConnection {
     client.pragma('foreign_keys = ON');
     const db = drizzle({ client });
     applyMigrations(db);
+    retryWhileContended(() => migrateCalculationBodies(client));
     return { client, db };
   } catch (error) {
     client.close();

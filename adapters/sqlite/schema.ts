@@ -44,18 +44,17 @@ export const calculations = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     deletedAt: integer('deleted_at'),
     /**
-     * When `templates_id` is set, the calculation's record of bytes as a BLOB
-     * (`adapters/shared/calculation-record.ts`; SQLite keeps a BLOB as it is in a TEXT column),
-     * without the jurisdictions' fixed parts: those are that `calculation_templates` row.
-     * Otherwise text: the whole compact JSON form (`compact-calculation.ts`), or keyed JSON in
-     * rows of earlier versions.
+     * The calculation's record of bytes as a BLOB (`adapters/shared/calculation-codec.ts`;
+     * SQLite keeps a BLOB as it is in a TEXT column), without the jurisdictions' fixed parts:
+     * those are the `calculation_templates` row `templates_id` names. Rows earlier versions wrote
+     * as text (compact or keyed JSON) are rewritten so once (`migrate-calculation-bodies.ts`).
      */
     body: text('body').notNull(),
     /**
-     * The `calculation_templates` row holding this calculation's templates text, or NULL when
-     * the body holds it. A column rather than a field inside the body, so a NULL tells every
-     * reader (and a report over the file) that the body stands alone, as all rows written
-     * before it existed do, and one statement reads a row with its templates by a join.
+     * The `calculation_templates` row holding this calculation's templates text: set in every
+     * row once the file is migrated (NULL only in rows of versions before the templates table,
+     * until then). A column rather than a field inside the body, so one statement reads a row
+     * with its templates by a join.
      */
     templatesId: integer('templates_id'),
   },
@@ -75,8 +74,8 @@ export const calculations = sqliteTable(
  * nothing of a tenant's).
  *
  * `id` is derived from the text (48 bits of its SHA-256), so processes sharing the file agree on
- * it without coordination; a text whose id is already held by a different text is written
- * inline in its calculation rows instead. Rows are never deleted (see `create-quote-writer.ts`).
+ * it without coordination; a text whose id is already held by a different text goes under the
+ * next free id (`prepare-templates-write.ts`). Rows are never deleted (see `create-quote-writer.ts`).
  */
 export const calculationTemplates = sqliteTable('calculation_templates', {
   id: integer('id').primaryKey(),

@@ -1,11 +1,11 @@
 import type { LocationTables } from '../core/location/location-tables.ts';
 import { compileRateIndex } from '../core/rates/compile-rate-index.ts';
-import { encodeRateTable, forgetRateTableEncoding } from '../core/rates/encode-rate-table.ts';
 import type { RateImportOutcome, RateTableRecord } from '../core/rates/rate-table-record.ts';
 import { isTaxError } from '../core/errors.ts';
 import { loadDefaultLocations } from '../defaults/load-default-locations.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
 import type { StoreRates } from '../ports/store.ts';
+import { encodeJson, type EncodedJson } from './encode-json.ts';
 import { importError } from './import-error.ts';
 import { looksLikeAvalaraZip5 } from './avalara-zip5-columns.ts';
 import { AVALARA_ZIP5_HEADER, parseAvalaraZip5 } from './parse-avalara-zip5.ts';
@@ -89,11 +89,14 @@ export async function importRates(options: ImportRatesOptions): Promise<RateImpo
     ...parsed.filter((file) => file.format !== 'avalara-zip5'),
   ];
   const importedAt = Math.floor((options.clock ?? systemClock).now() / 1000);
+  // The id is the hash of the table's JSON (hashRateTable); the bytes go to the store with the
+  // records, for a store that writes them, so the text is made once.
+  const tableJson = new Map<string, EncodedJson>();
   const records = ordered.map((file): RateTableRecord => {
-    // The id is the hash of the table's JSON (hashRateTable); the bytes are kept for a store
-    // that writes them (encodeRateRecord), so the text is made once.
+    const json = encodeJson(file.table);
+    tableJson.set(json.hash, json);
     return {
-      id: encodeRateTable(file.table, true).hash,
+      id: json.hash,
       format: file.format,
       fileName: file.fileName,
       rowCount: file.rowCount,
@@ -110,13 +113,7 @@ export async function importRates(options: ImportRatesOptions): Promise<RateImpo
     tableId: record.id,
   }));
   for (const file of described) options.onFile?.(file);
-  let outcome: RateImportOutcome;
-  try {
-    outcome = await options.store.importRateTables(records);
-  } finally {
-    // A store that keeps the record objects must not keep their bytes with them.
-    for (const record of records) forgetRateTableEncoding(record.table);
-  }
+  const outcome: RateImportOutcome = await options.store.importRateTables(records, tableJson);
   const added = new Set(outcome.added);
   const files = described.map((file): ImportedFile => ({
     ...file,

@@ -6,7 +6,7 @@ import {
   compactText,
   fromCompactCalculation,
   toCompactCalculation,
-} from '../../adapters/shared/compact-calculation.ts';
+} from '../../adapters/sqlite/compact-calculation.ts';
 import type { Calculation } from '../../src/core/types.ts';
 import { calculation } from '../helpers/calculation-arbitrary.ts';
 import { createTaxEngine } from '../../src/engine.ts';

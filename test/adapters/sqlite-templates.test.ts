@@ -8,8 +8,9 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { compactText, toCompactCalculation } from '../../adapters/shared/compact-calculation.ts';
-import { createQuoteWriter, templatesKeyOf } from '../../adapters/sqlite/create-quote-writer.ts';
+import { compactText, toCompactCalculation } from '../../adapters/sqlite/compact-calculation.ts';
+import { createQuoteWriter } from '../../adapters/sqlite/create-quote-writer.ts';
+import { templatesKeyOf } from '../../adapters/sqlite/prepare-templates-write.ts';
 import { createSqliteStore, migrateSqlite, type SqliteTaxStore } from '../../adapters/sqlite/index.ts';
 import type { Calculation } from '../../src/core/types.ts';
 import { expectTaxError } from '../conformance/assertions.ts';
@@ -90,7 +91,7 @@ describe('calculation templates on SQLite', () => {
     expect(await first.getCalculation(TENANT, also.id)).toStrictEqual(also);
   });
 
-  it('writes the templates inline when their key is already another text', async () => {
+  it('writes templates whose key is already another text under the next free key, the record unchanged', async () => {
     const path = newPath();
     const store = track(createSqliteStore({ path }));
     // Every text gets the same key, so the second text collides with the first.
@@ -100,23 +101,27 @@ describe('calculation templates on SQLite', () => {
     writer.insert(TENANT, california, true);
     writer.insert(TENANT, newYork, true);
     writer.flush();
-    writer.insert(TENANT, newYorkAgain, true); // the collision remembered, in a later batch
+    writer.insert(TENANT, newYorkAgain, true); // the key remembered, in a later batch
     writer.flush();
-    expect(templatesCount(store.client)).toBe(1);
+    expect(templatesCount(store.client)).toBe(2);
     expect(rowOf(store.client, california.id).templatesId).toBe(42);
     for (const each of [newYork, newYorkAgain]) {
-      expect(rowOf(store.client, each.id)).toStrictEqual({
-        body: compactText(toCompactCalculation(each)),
-        templatesId: null,
-      });
+      const row = rowOf(store.client, each.id);
+      expect(row.templatesId).toBe(43);
+      // The same record as without a collision: only the key it names moved.
+      expect(Buffer.isBuffer(row.body)).toBe(true);
+      expect(row.body.includes('NEW YORK')).toBe(false);
     }
-    // A writer that has never seen the texts finds the collision in the file.
+    // A writer that has never seen the texts probes the same keys and finds each one.
     const fresh = colliding();
-    const third = calculationIn(true);
+    const [third, fourth] = [calculationIn(true), calculationIn()];
     fresh.insert(TENANT, third, true);
+    fresh.insert(TENANT, fourth, true);
     fresh.flush();
-    expect(rowOf(store.client, third.id).templatesId).toBeNull();
-    for (const each of [california, newYork, newYorkAgain, third]) {
+    expect(rowOf(store.client, third.id).templatesId).toBe(43);
+    expect(rowOf(store.client, fourth.id).templatesId).toBe(42);
+    expect(templatesCount(store.client)).toBe(2);
+    for (const each of [california, newYork, newYorkAgain, third, fourth]) {
       expect(writer.get(TENANT, each.id)).toStrictEqual(each);
       expect(await store.getCalculation(TENANT, each.id)).toStrictEqual(each);
     }
@@ -152,6 +157,30 @@ describe('calculation templates on SQLite', () => {
     }
   });
 
+  it('looks a text the codec could not number up once per batch, and remembers it for no longer', async () => {
+    const path = newPath();
+    migrateSqlite(path);
+    const statements: string[] = [];
+    const client = track(new Database(path, { verbose: (sql) => statements.push(String(sql)) }));
+    // '[]' takes the codec's one number, so California's text goes unnumbered.
+    const writer = createQuoteWriter(client, false, { maxSharedTemplates: 1 });
+    const templateStatements = () => statements.filter((sql) => sql.includes('calculation_templates')).length;
+    const written = [calculationIn(), calculationIn(), calculationIn()];
+    for (const each of written) writer.insert(TENANT, each, true);
+    writer.flush();
+    expect(templateStatements()).toBe(1); // the INSERT OR IGNORE, once for the batch
+    const later = calculationIn();
+    written.push(later);
+    writer.insert(TENANT, later, true);
+    writer.flush();
+    expect(templateStatements()).toBe(3); // not remembered: INSERT OR IGNORE, then the read
+    expect(templatesCount(client)).toBe(1);
+    for (const each of written) {
+      expect(rowOf(client, each.id).templatesId).toBe(rowOf(client, later.id).templatesId);
+      expect(writer.get(TENANT, each.id)).toStrictEqual(each);
+    }
+  });
+
   it('remembers a template only once its batch commits: a rolled-back batch takes the row with it', async () => {
     const store = track(createSqliteStore({ path: newPath() }));
     const writer = createQuoteWriter(store.client, false);
@@ -174,11 +203,20 @@ describe('calculation templates on SQLite', () => {
     expect(await store.getCalculation(TENANT, later.id)).toStrictEqual(later);
   });
 
-  it('still reads rows holding their templates inline, and reports a row naming missing templates', async () => {
-    const store = track(createSqliteStore({ path: newPath() }));
+  it('migrates rows holding their templates inline, and reports a row naming missing templates', async () => {
+    const path = newPath();
+    const old = track(createSqliteStore({ path }));
     const inline = calculationIn();
-    writeOldCalculationRow(store.client, TENANT, inline.id, compactText(toCompactCalculation(inline)));
+    writeOldCalculationRow(old.client, TENANT, inline.id, compactText(toCompactCalculation(inline)));
+    await old.close();
+    const store = track(createSqliteStore({ path }));
     expect(await store.getCalculation(TENANT, inline.id)).toStrictEqual(inline);
+    expect(rowOf(store.client, inline.id).templatesId).toBe(templatesKeyOf(toCompactCalculation(inline).templates));
+
+    // Text in a migrated file (a hand, or a version older than the migration) is refused, not misread.
+    store.client.prepare('UPDATE calculations SET body = ? WHERE id = ?').run(JSON.stringify(inline), inline.id);
+    const text = await expectTaxError(store.getCalculation(TENANT, inline.id), 'STORAGE_UNAVAILABLE');
+    expect(String((text.cause as Error).message)).toMatch(/is text, not a calculation record/);
 
     const broken = calculationIn();
     await store.insertCalculation(TENANT, broken);
@@ -207,7 +245,9 @@ describe('calculation templates on SQLite', () => {
 
     const store: SqliteTaxStore = track(createSqliteStore({ path }));
     expect(await store.getCalculation(TENANT, inline.id)).toStrictEqual(inline);
-    expect(rowOf(store.client, inline.id).templatesId).toBeNull();
+    // Rewritten as a record naming its templates, as every row now is.
+    expect(Buffer.isBuffer(rowOf(store.client, inline.id).body)).toBe(true);
+    expect(rowOf(store.client, inline.id).templatesId).not.toBeNull();
     const fresh = calculationIn();
     await store.insertCalculation(TENANT, fresh);
     await nextTurn();

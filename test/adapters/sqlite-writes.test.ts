@@ -7,8 +7,8 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCommitQueue } from '../../adapters/sqlite/create-commit-queue.ts';
 import { createSqliteStore } from '../../adapters/sqlite/index.ts';
-import { RECORD_FORMAT } from '../../adapters/shared/calculation-record.ts';
-import { compactText, toCompactCalculation } from '../../adapters/shared/compact-calculation.ts';
+import { RECORD_FORMAT } from '../../adapters/shared/calculation-codec.ts';
+import { compactText, toCompactCalculation } from '../../adapters/sqlite/compact-calculation.ts';
 import { TaxError } from '../../src/core/errors.ts';
 import { createSeededIds } from '../../src/create-seeded-ids.ts';
 import { createTaxEngine } from '../../src/engine.ts';
@@ -204,7 +204,8 @@ describe('calculations on SQLite', () => {
   });
 
   it('are stored compactly, and rows written as compact or keyed JSON by earlier versions still read', async () => {
-    const store = createSqliteStore({ path: newPath() });
+    const path = newPath();
+    let store = createSqliteStore({ path });
     const calculation = makeCalculation();
     await store.insertCalculation(TENANT, calculation);
     await nextTurn();
@@ -215,10 +216,12 @@ describe('calculations on SQLite', () => {
 
     const compact = makeCalculation();
     writeOldCalculationRow(store.client, TENANT, compact.id, compactText(toCompactCalculation(compact)));
-    expect(await store.getCalculation(TENANT, compact.id)).toStrictEqual(compact);
-
     const legacy = makeCalculation();
     writeOldCalculationRow(store.client, TENANT, legacy.id, JSON.stringify(legacy));
+    // Opening the file again migrates those rows to records, once.
+    await store.close();
+    store = createSqliteStore({ path });
+    expect(await store.getCalculation(TENANT, compact.id)).toStrictEqual(compact);
     expect(await store.getCalculation(TENANT, legacy.id)).toStrictEqual(legacy);
     await store.close();
   });

@@ -129,6 +129,29 @@ describe('importing Avalara ZIP5 tables', () => {
     ).toEqual([['Oregon', 0]]);
   });
 
+  it("hands the store each table's JSON it made to hash it, so the table is encoded once", async () => {
+    const store = createMemoryStore();
+    const handed: Parameters<TaxStore['importRateTables']>[] = [];
+    await importRates({
+      store: {
+        ...store,
+        importRateTables: (...args) => {
+          handed.push(args);
+          return store.importRateTables(...args);
+        },
+      },
+      inputs: inputsOf(files),
+    });
+    const [[records, tableJson] = []] = handed;
+    expect(records).toHaveLength(files.length);
+    for (const record of records ?? []) {
+      const json = tableJson?.get(record.id);
+      expect(json?.hash).toBe(record.id);
+      const bytes = Buffer.concat((json?.chunks ?? []).map((chunk) => Buffer.from(chunk)));
+      expect(bytes.toString('utf8')).toBe(JSON.stringify(record.table));
+    }
+  });
+
   it('re-importing the same files changes nothing', async () => {
     const store = createMemoryStore();
     const first = await importRates({ store, inputs: inputsOf(files) });

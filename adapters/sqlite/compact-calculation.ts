@@ -1,14 +1,14 @@
 /**
- * The compact stored form of a calculation, shared by the memory and SQLite stores: one JSON
- * array per calculation, positional instead of keyed, in which each jurisdiction's fixed part
- * (name, authority, rate, note…) is written once per calculation however many lines it taxes.
- * A 3-line US calculation takes about 700 bytes this way instead of about 2,450 as keyed JSON.
+ * The compact JSON form of a calculation, which SQLite rows of earlier versions hold as text
+ * (with the keyed JSON of `JSON.stringify(calculation)` in rows older still): one JSON array
+ * per calculation, positional instead of keyed, in which each jurisdiction's fixed part (name,
+ * authority, rate, note…) is written once per calculation however many lines it taxes. The
+ * array starts with the format version and `expiresAt`.
  *
- * The array starts with the format version and `expiresAt`.
- *
- * Every field of the record types is listed below; the `Exhaustive` checks make the build fail
- * when a field is added to `Calculation`, `TaxLine`, `JurisdictionTax`, … and not here, so no
- * field can be dropped silently.
+ * No store writes it any more: the migration of calculation bodies
+ * (`migrate-calculation-bodies.ts`) reads such rows once and rewrites them in the one format
+ * of `calculation-codec.ts`. The encoder stays beside the decoder so that the tests can write a
+ * file as those versions did, and check the round trip both ways.
  *
  * @module
  */
@@ -19,91 +19,17 @@ import type {
   JurisdictionTax,
   LocationUsed,
   Metadata,
-  PlatformDetails,
   TaxId,
   TaxLine,
 } from '../../src/core/types.ts';
+import { jurisdictionTax, type Template, templateIndex } from '../shared/calculation-template.ts';
 
-/** The first element of every compact calculation; a new layout gets a new number. */
+/** The first element of every compact calculation. */
 const FORMAT = 1;
-
-/** The part of a jurisdiction's tax that is the same on every line it taxes. */
-export type Template = readonly [
-  jurisdictionId: string,
-  name: string,
-  rateType: string,
-  authorityName: string,
-  authorityType: JurisdictionTax['authorityType'],
-  taxType: JurisdictionTax['taxType'],
-  rate: string,
-  feeMinor: number,
-  note: string,
-];
-
-/** Fails to compile when `Listed` misses a key of `T` (or names one it does not have). */
-type Exhaustive<T, Listed extends keyof T> = [Exclude<keyof T, Listed>] extends [never] ? true : never;
-const checks: [
-  Exhaustive<
-    Calculation,
-    | 'id'
-    | 'kind'
-    | 'createdAt'
-    | 'expiresAt'
-    | 'currency'
-    | 'taxIncluded'
-    | 'automaticTax'
-    | 'customer'
-    | 'lines'
-    | 'totalTaxMinor'
-    | 'totalExcludingTaxMinor'
-    | 'totalIncludingTaxMinor'
-    | 'location'
-    | 'origin'
-    | 'metadata'
-    | 'rateSnapshot'
-    | 'taxDate'
-    | 'rateKeys'
-    | 'platform'
-  >,
-  Exhaustive<
-    TaxLine,
-    | 'lineItemId'
-    | 'referenceLineItemId'
-    | 'referenceProductId'
-    | 'productName'
-    | 'productTaxCode'
-    | 'quantity'
-    | 'amountExcludingTaxMinor'
-    | 'taxMinor'
-    | 'amountIncludingTaxMinor'
-    | 'jurisdictions'
-  >,
-  Exhaustive<
-    JurisdictionTax,
-    | 'jurisdictionId'
-    | 'name'
-    | 'rateType'
-    | 'authorityName'
-    | 'authorityType'
-    | 'taxType'
-    | 'rate'
-    | 'feeMinor'
-    | 'taxDue'
-    | 'taxMinor'
-    | 'note'
-  >,
-  Exhaustive<CalculationCustomer, 'type' | 'customerId' | 'taxIds' | 'isTaxExempt' | 'taxIdChecks'>,
-  Exhaustive<TaxId, 'type' | 'value'>,
-  Exhaustive<Address, 'line1' | 'line2' | 'city' | 'province' | 'postalCode' | 'country'>,
-  Exhaustive<LocationUsed, 'address' | 'status' | 'precision' | 'source'>,
-  Exhaustive<PlatformDetails, 'merchantId' | 'referenceMerchantId' | 'roles' | 'feeLines'>,
-] = [true, true, true, true, true, true, true, true];
-void checks;
 
 /**
  * A calculation in compact form: `head` holds everything but the jurisdictions' fixed parts,
- * which are in `templates`. Kept apart so a store can share one `templates` string among the
- * many calculations that tax the same places ({@link compactText} joins them into one text).
+ * which are in `templates` ({@link compactText} joins them into the one text a row held).
  */
 export interface CompactCalculation {
   readonly head: string;
@@ -155,34 +81,7 @@ export function toCompactCalculation(calculation: Calculation): CompactCalculati
       ? null
       : [platform.merchantId, platform.referenceMerchantId, platform.roles, encodeLines(platform.feeLines, templates)],
   ]);
-  return { head, templates: templatesText(templates) };
-}
-
-/**
- * The last templates list and its text. Calculations made one after another mostly tax the same
- * places, so the text is reused (the same string, whose hash V8 has already computed for the
- * memory store's table of shared texts) instead of stringified again: 0.5 µs of about 3.5.
- */
-let lastTemplates: readonly Template[] = [];
-let lastTemplatesText = '[]';
-
-/** The JSON text of a calculation's templates; the last one's text again when they are the same. */
-export function templatesText(templates: readonly Template[]): string {
-  if (!sameTemplates(templates, lastTemplates)) {
-    lastTemplates = templates;
-    lastTemplatesText = JSON.stringify(templates);
-  }
-  return lastTemplatesText;
-}
-
-function sameTemplates(a: readonly Template[], b: readonly Template[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index += 1) {
-    const x = a[index] as Template;
-    const y = b[index] as Template;
-    for (let field = 0; field < x.length; field += 1) if (x[field] !== y[field]) return false;
-  }
-  return true;
+  return { head, templates: JSON.stringify(templates) };
 }
 
 /** One text for both parts, as a column stores it: the head's array with the templates appended. */
@@ -320,60 +219,4 @@ function decodeLines(rows: readonly LineRow[], templates: readonly Template[]): 
       jurisdictions,
     };
   });
-}
-
-/** A jurisdiction's tax on one line: its template's fixed part with the line's own amounts. */
-export function jurisdictionTax(
-  templates: readonly Template[],
-  index: number,
-  taxDue: string,
-  taxMinor: number,
-): JurisdictionTax {
-  const template = templates[index];
-  if (template === undefined) throw new Error('A compact calculation names a jurisdiction it does not hold.');
-  return {
-    jurisdictionId: template[0],
-    name: template[1],
-    rateType: template[2],
-    authorityName: template[3],
-    authorityType: template[4],
-    taxType: template[5],
-    rate: template[6],
-    feeMinor: template[7],
-    taxDue,
-    taxMinor,
-    note: template[8],
-  };
-}
-
-/** The index of `tax`'s fixed part in `templates`, added when new. Calculations hold few. */
-export function templateIndex(tax: JurisdictionTax, templates: Template[]): number {
-  for (let index = 0; index < templates.length; index += 1) {
-    const t = templates[index] as Template;
-    if (
-      t[0] === tax.jurisdictionId &&
-      t[6] === tax.rate &&
-      t[1] === tax.name &&
-      t[2] === tax.rateType &&
-      t[3] === tax.authorityName &&
-      t[4] === tax.authorityType &&
-      t[5] === tax.taxType &&
-      t[7] === tax.feeMinor &&
-      t[8] === tax.note
-    ) {
-      return index;
-    }
-  }
-  templates.push([
-    tax.jurisdictionId,
-    tax.name,
-    tax.rateType,
-    tax.authorityName,
-    tax.authorityType,
-    tax.taxType,
-    tax.rate,
-    tax.feeMinor,
-    tax.note,
-  ]);
-  return templates.length - 1;
 }

@@ -1,15 +1,16 @@
-import { encodeRateTable } from './encode-rate-table.ts';
-import type { RateTableRecord } from './rate-table-record.ts';
+import type { RateTableRecord } from '../../src/core/rates/rate-table-record.ts';
+import { encodeJson, type EncodedJson } from '../../src/rate-import/encode-json.ts';
 
 const encoder = new TextEncoder();
 
 /**
- * `JSON.stringify(record)` as UTF-8, the body the SQLite store keeps, with the table's bytes
- * from {@link encodeRateTable} (the ones an import made to hash it). Written into `into` when
- * it has room, so a store can reuse one buffer for every record; else into a new array.
- * Members in the record's own order, those JSON leaves out (undefined) left out.
+ * `JSON.stringify(record)` as UTF-8, the body the SQLite store keeps. `tableJson`: the JSON of
+ * `record.table` when the caller has it already (an import made it to hash the table: about
+ * 10 MB for the nationwide tables, so it is made once); else it is encoded here. Written into
+ * `into` when it has room, so a store can reuse one buffer for every record; else into a new
+ * array. Members in the record's own order, those JSON leaves out (undefined) left out.
  */
-export function encodeRateRecord(record: RateTableRecord, into?: Uint8Array): Uint8Array {
+export function encodeRateRecord(record: RateTableRecord, tableJson?: EncodedJson, into?: Uint8Array): Uint8Array {
   // The text before the table's (`{"id":"…",…,"table":`) and after it (`}`).
   let before = '{';
   let after = '';
@@ -23,7 +24,7 @@ export function encodeRateRecord(record: RateTableRecord, into?: Uint8Array): Ui
     if (key === 'table') hasTable = true;
   }
   after += '}';
-  const table = hasTable ? encodeRateTable(record.table) : undefined;
+  const table = hasTable ? (tableJson ?? encodeJson(record.table)) : undefined;
   // A UTF-16 unit takes at most 3 bytes of UTF-8.
   const room = (table?.byteLength ?? 0) + 3 * (before.length + after.length);
   const out = into !== undefined && into.length >= room ? into : new Uint8Array(room);

@@ -2,29 +2,33 @@ import { Buffer } from 'node:buffer';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeCalculation, encodeCalculation, writeEncoded } from '../../adapters/shared/calculation-record.ts';
-import {
-  fromCompactCalculation,
-  type Template,
-  toCompactCalculation,
-} from '../../adapters/shared/compact-calculation.ts';
+import { createCalculationCodec } from '../../adapters/shared/calculation-codec.ts';
+import { fromCompactCalculation, toCompactCalculation } from '../../adapters/sqlite/compact-calculation.ts';
 import type { Calculation } from '../../src/core/types.ts';
 import { calculation } from '../helpers/calculation-arbitrary.ts';
+import { makeCalculation } from '../helpers/records.ts';
 import { createMemoryStore } from '../../adapters/memory/index.ts';
 import { createTaxEngine } from '../../src/engine.ts';
 import type { CalculationRequest } from '../../src/wire/api-types.ts';
 import { benchCart } from '../../bench/cart.mjs';
 
-/** Encodes `original` into a fresh buffer at an odd offset and decodes it again. */
+const codec = createCalculationCodec();
+
+/**
+ * Encodes `original` into a fresh buffer at an odd offset and decodes it again, by its
+ * templates text and by the codec's number for it: both must give the same calculation.
+ */
 function roundTrip(original: Calculation): { decoded: Calculation; bytes: number; written: number } {
-  const encoded = encodeCalculation(original);
+  const encoded = codec.encode(original);
   const buffer = Buffer.alloc(encoded.bytes + 16, 0xee);
-  const written = writeEncoded(buffer, 3);
-  const templates = JSON.parse(encoded.templates) as Template[];
-  return { decoded: decodeCalculation(buffer, 3, templates), bytes: encoded.bytes, written };
+  const written = codec.write(buffer, 3);
+  const decoded = codec.decode(buffer, 3, encoded.templates);
+  // isDeepStrictEqual: vitest's equality reads a "constructor" metadata key as the constructor.
+  expect(isDeepStrictEqual(codec.decode(buffer, 3, encoded.templatesId), decoded)).toBe(true);
+  return { decoded, bytes: encoded.bytes, written };
 }
 
-describe("the memory store's calculation records", () => {
+describe('the calculation codec', () => {
   it('round-trip every calculation exactly, as the compact JSON form does', () => {
     fc.assert(
       fc.property(calculation, (original) => {
@@ -81,5 +85,42 @@ describe("the memory store's calculation records", () => {
     const { decoded, bytes } = roundTrip(captured);
     expect(decoded).toStrictEqual(captured);
     expect(bytes).toBeLessThan(Buffer.byteLength(toCompactCalculation(captured).head, 'utf8'));
+  });
+});
+
+describe("the calculation codec's shared templates", () => {
+  const sample = (seed: number) => fc.sample(calculation, { numRuns: 1, seed })[0] as Calculation;
+
+  it('number each distinct text once, whichever calculation brings it', () => {
+    const own = createCalculationCodec();
+    const first = own.encode(sample(11));
+    const again = own.encode(sample(12));
+    const repeated = own.encode(sample(11));
+    expect(repeated.templatesId).toBe(first.templatesId);
+    expect(own.templatesText(first.templatesId)).toBe(first.templates);
+    expect(again.templates === first.templates).toBe(again.templatesId === first.templatesId);
+  });
+
+  it('stop numbering past their bound, and still decode a record by its text', () => {
+    // '[]' takes the one number, so every text with a jurisdiction goes unnumbered.
+    const full = createCalculationCodec({ maxSharedTemplates: 1 });
+    const original = makeCalculation();
+    const encoded = full.encode(original);
+    expect(encoded.templates).not.toBe('[]');
+    expect(encoded.templatesId).toBe(-1);
+    expect(full.sharedTemplates).toBe(1);
+    const buffer = Buffer.alloc(encoded.bytes);
+    full.write(buffer, 0);
+    expect(isDeepStrictEqual(full.decode(buffer, 0, encoded.templates), JSON.parse(JSON.stringify(original)))).toBe(
+      true,
+    );
+  });
+
+  it('refuse a record of another format instead of misreading it', () => {
+    const encoded = codec.encode(sample(1));
+    const buffer = Buffer.alloc(encoded.bytes);
+    codec.write(buffer, 0);
+    buffer[0] = 2;
+    expect(() => codec.decode(buffer, 0, encoded.templates)).toThrow(/format 2/);
   });
 });

@@ -5,13 +5,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeJson, type EncodedJson } from '../../../src/core/rates/encode-json.ts';
-import { encodeRateRecord } from '../../../src/core/rates/encode-rate-record.ts';
-import { encodeRateTable } from '../../../src/core/rates/encode-rate-table.ts';
-import { hashRateTable } from '../../../src/core/rates/hash-rate-table.ts';
-import { hashText } from '../../../src/core/rates/hash-text.ts';
-import type { RateTableRecord } from '../../../src/core/rates/rate-table-record.ts';
-import { makeLocalTable, makeRateRecord } from '../../helpers/rate-records.ts';
+import { encodeRateRecord } from '../../adapters/sqlite/encode-rate-record.ts';
+import { hashRateTable } from '../../src/core/rates/hash-rate-table.ts';
+import { hashText } from '../../src/core/rates/hash-text.ts';
+import type { RateTableRecord } from '../../src/core/rates/rate-table-record.ts';
+import { encodeJson, type EncodedJson } from '../../src/rate-import/encode-json.ts';
+import { makeLocalTable, makeRateRecord } from '../helpers/rate-records.ts';
 
 const utf8 = new TextEncoder();
 const decoder = new TextDecoder();
@@ -109,17 +108,18 @@ describe('encodeJson', () => {
   });
 });
 
-describe('encodeRateTable and encodeRateRecord', () => {
+describe("a table's JSON and encodeRateRecord", () => {
   it("a table's encoding hashes to its id (hashRateTable)", () => {
     const table = makeLocalTable({ state: 'NM', zip: '88001' });
-    expect(encodeRateTable(table).hash).toBe(hashRateTable(table));
+    expect(encodeJson(table).hash).toBe(hashRateTable(table));
   });
 
-  it('a kept encoding is returned for the same table object; one not kept is made again', () => {
-    const table = makeLocalTable();
-    expect(encodeRateTable(table)).not.toBe(encodeRateTable(table));
-    const kept = encodeRateTable(table, true);
-    expect(encodeRateTable(table)).toBe(kept);
+  it("writes the table's JSON it is given, as made by the import, instead of encoding the table again", () => {
+    const record = makeRateRecord();
+    const given = encodeJson({ made: 'by the import' });
+    expect(decoder.decode(encodeRateRecord(record, given))).toBe(
+      JSON.stringify({ ...record, table: { made: 'by the import' } }),
+    );
   });
 
   it("a record's body is JSON.stringify(record) in UTF-8, in the record's own key order", () => {
@@ -135,10 +135,10 @@ describe('encodeRateTable and encodeRateRecord', () => {
   it('writes into the buffer it is given when it has room, and into a new one otherwise', () => {
     const record = makeRateRecord();
     const small = new Uint8Array(8);
-    const first = encodeRateRecord(record, small);
+    const first = encodeRateRecord(record, undefined, small);
     expect(first.buffer).not.toBe(small.buffer);
     const room = new Uint8Array(first.length * 4);
-    const second = encodeRateRecord(record, room);
+    const second = encodeRateRecord(record, undefined, room);
     expect(second.buffer).toBe(room.buffer);
     expect(decoder.decode(second)).toBe(JSON.stringify(record));
   });
