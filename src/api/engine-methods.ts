@@ -16,15 +16,18 @@ import type { OperationTable } from './operation-table.ts';
 /** The versions an operation exists in, from its `since`. */
 type VersionsOf<S> = S extends PlatformApiVersion ? PlatformApiVersion : ApiVersion;
 
+/** A query argument: the row's request kind, else the list query. */
+type QueryOf<Q, V extends ApiVersion> = Q extends keyof RequestBodies ? RequestBodies<V>[Q] : ListRequest;
+
 /** The positional arguments of an operation's engine method, before the call context. */
 type ArgsOf<A, Q, V extends ApiVersion> = A extends readonly ['body']
   ? [request: RequestBodies<V>[Q & keyof RequestBodies]]
   : A extends readonly ['id']
     ? [id: string]
     : A extends readonly ['query']
-      ? [query?: ListRequest]
+      ? [query?: QueryOf<Q, V>]
       : A extends readonly ['id', 'query']
-        ? [id: string, query?: ListRequest]
+        ? [id: string, query?: QueryOf<Q, V>]
         : A extends readonly ['id', 'body']
           ? [id: string, request: RequestBodies<V>[Q & keyof RequestBodies]]
           : [];

@@ -9,7 +9,17 @@ import { createTransaction, deleteTransaction, getTransaction, listRefunds } fro
 import { calculationFields, parseCalculationInput } from '../wire/calculation-input.ts';
 import { calculationRequestSchema } from '../wire/calculation-request.ts';
 import { customerFields, customerRequestSchema, parseCustomerRequest } from '../wire/customer-request.ts';
+import {
+  parseRefundListQuery,
+  parseReversalListQuery,
+  parseTransactionListQuery,
+  REFUND_LIST_QUERY,
+  REVERSAL_LIST_QUERY,
+  TRANSACTION_LIST_QUERY,
+} from '../wire/ledger-list-request.ts';
 import { parseListQuery } from '../wire/list-request.ts';
+import { listRefundsMade, listRefundsReversed, listTransactions } from '../operations/list-ledger.ts';
+import { serializeLedgerRefundPage, serializeTransactionPage } from '../wire/serialize-ledger-lists.ts';
 import {
   merchantCreateSchema,
   merchantFields,
@@ -40,6 +50,7 @@ import {
   deletedProductResponseSchema,
   deletedTransactionResponseSchema,
   inEveryVersion,
+  ledgerRefundListResponseSchemas,
   merchantListResponseSchema,
   merchantResponseSchema,
   platformCalculationResponseSchemas,
@@ -48,6 +59,7 @@ import {
   productResponseSchema,
   refundListResponseSchemas,
   refundResponseSchemas,
+  transactionListResponseSchemas,
   transactionResponseSchemas,
 } from '../wire/response-schemas.ts';
 import { serializeCalculation } from '../wire/serialize-calculation.ts';
@@ -164,6 +176,27 @@ export const OPERATIONS = {
       run: createTransaction,
       serialize: serializeTransaction,
     }),
+    /**
+     * GET /tax/transactions (taxkit's extension): recorded sales, oldest first, a page at a time:
+     * `processed_from`/`processed_to` (Unix seconds, inclusive), `type` (`sale`, `platform_order`,
+     * `fee`), `customer_id`, `reference_order_id`, `limit` (1..100, default 50) and `cursor` (the
+     * previous page's `last_transaction_id`). Deleted transactions are left out.
+     */
+    list: defineOperation({
+      method: 'GET',
+      path: '/tax/transactions',
+      summary: 'taxkit extension: list recorded sales by when they were processed, oldest first, a page at a time.',
+      keys: 'secret',
+      since: undefined,
+      args: ['query'],
+      request: 'transactionList',
+      queryParameters: TRANSACTION_LIST_QUERY,
+      response: 'transactionList',
+      responseSchemas: transactionListResponseSchemas,
+      parse: ({ query }) => parseTransactionListQuery(query),
+      run: listTransactions,
+      serialize: serializeTransactionPage,
+    }),
     /** GET /tax/transactions/{id}; TRANSACTION_NOT_FOUND when missing or deleted. */
     get: defineOperation({
       method: 'GET',
@@ -246,6 +279,26 @@ export const OPERATIONS = {
       run: createRefund,
       serialize: serializeRefund,
     }),
+    /**
+     * GET /tax/refunds (taxkit's extension): refunds made in a period (`processed_from`,
+     * `processed_to`, Unix seconds inclusive), reversed ones included, oldest first, each with its
+     * `transaction_id`; `limit` (1..100, default 50) and `cursor` (the previous `last_refund_id`).
+     */
+    list: defineOperation({
+      method: 'GET',
+      path: '/tax/refunds',
+      summary: 'taxkit extension: list refunds by when they were made, oldest first, a page at a time.',
+      keys: 'secret',
+      since: undefined,
+      args: ['query'],
+      request: 'refundList',
+      queryParameters: REFUND_LIST_QUERY,
+      response: 'ledgerRefundList',
+      responseSchemas: ledgerRefundListResponseSchemas,
+      parse: ({ query }) => parseRefundListQuery(query),
+      run: listRefundsMade,
+      serialize: serializeLedgerRefundPage,
+    }),
   },
   /** Reversals of refunds (docs/interface.md §4.6). */
   refundReversals: {
@@ -273,6 +326,26 @@ export const OPERATIONS = {
       parse: ({ body }) => parseRefundReversalRequest(body),
       run: reverseRefund,
       serialize: serializeRefund,
+    }),
+    /**
+     * GET /tax/refund_reversals (taxkit's extension): refunds reversed in a period
+     * (`reversed_from`, `reversed_to`, Unix seconds inclusive) by when they were reversed, each
+     * with `reversed_at` and its `transaction_id`; `limit` and `cursor` as GET /tax/refunds.
+     */
+    list: defineOperation({
+      method: 'GET',
+      path: '/tax/refund_reversals',
+      summary: 'taxkit extension: list refunds by when they were reversed, oldest first, a page at a time.',
+      keys: 'secret',
+      since: undefined,
+      args: ['query'],
+      request: 'reversalList',
+      queryParameters: REVERSAL_LIST_QUERY,
+      response: 'ledgerRefundList',
+      responseSchemas: ledgerRefundListResponseSchemas,
+      parse: ({ query }) => parseReversalListQuery(query),
+      run: listRefundsReversed,
+      serialize: serializeLedgerRefundPage,
     }),
   },
   /** Products and their tax categories (docs/interface.md §4.7, §4.8). */

@@ -17,8 +17,8 @@ export type KeyRule = 'none' | 'secret' | 'secret-or-public';
 
 /**
  * What an operation reads from a call, in the order its engine method takes them (the call
- * context always comes last): `id` the path parameter, `body` the JSON body, `query` the list
- * query (`cursor`, `limit`).
+ * context always comes last): `id` the path parameter, `body` the JSON body, `query` the query
+ * string's parameters (the list query `cursor` and `limit` unless the row names others).
  */
 export type ArgName = 'id' | 'body' | 'query';
 
@@ -71,8 +71,10 @@ export interface Operation<
   /** Oldest X-API-Version the operation exists in (400 UNSUPPORTED_API_VERSION before it). */
   readonly since: S;
   readonly args: A;
-  /** The kind of the JSON body, when `args` has one. */
+  /** The kind of the JSON body, or of the query when `args` has one; a list query (`ListRequest`) when absent. */
   readonly request: Q;
+  /** The query string's parameters the operation reads (HTTP passes only these); default `cursor`, `limit`. */
+  readonly queryParameters?: readonly string[];
   /** The schema the body is validated with, for the OpenAPI document. */
   readonly requestSchema?: z.ZodType;
   readonly response: R;

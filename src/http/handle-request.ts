@@ -93,7 +93,7 @@ export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse |
             context,
             caller,
           })
-        : app.operate(spec.operation.name, operationArgs(spec.operation.args, id, body, request.query), context);
+        : app.operate(spec.operation.name, operationArgs(spec.operation, id, body, request.query), context);
     return answer(app, request, method, requestId, version, result, spec.headers);
   } catch (error) {
     return failure(app, request, method, requestId, version, error);
@@ -164,25 +164,27 @@ function report(app: HttpApp, error: unknown, where: { requestId: string; method
 }
 
 /**
- * An engine operation's arguments from the request: the path's id, the body, and the list
- * query (`cursor`, `limit`; an empty value as none), each only where the operation takes it.
+ * An engine operation's arguments from the request: the path's id, the body, and the query
+ * parameters it reads (others are ignored, an empty value counts as none), each only where the
+ * operation takes it.
  */
 function operationArgs(
-  names: readonly ArgName[],
+  operation: { readonly args: readonly ArgName[]; readonly query: readonly string[] },
   id: string,
   body: Record<string, unknown>,
   query: HttpRequest['query'],
 ): OperationArgs {
   const args: { id?: string; body?: unknown; query?: Record<string, string> } = {};
-  for (const name of names) {
+  for (const name of operation.args) {
     if (name === 'id') args.id = id;
     else if (name === 'body') args.body = body;
     else {
-      const { cursor, limit } = query;
-      args.query = {
-        ...(cursor === undefined || cursor === '' ? {} : { cursor }),
-        ...(limit === undefined || limit === '' ? {} : { limit }),
-      };
+      const read: Record<string, string> = {};
+      for (const parameter of operation.query) {
+        const value = query[parameter];
+        if (value !== undefined && value !== '') read[parameter] = value;
+      }
+      args.query = read;
     }
   }
   return args;

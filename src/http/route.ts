@@ -32,7 +32,12 @@ export type HttpOperation = RouteRules &
          * An engine operation (a row of the operation table): the router runs it by name with
          * these arguments taken from the request, through the engine's `Operate`.
          */
-        readonly operation: { readonly name: string; readonly args: readonly ArgName[] };
+        readonly operation: {
+          readonly name: string;
+          readonly args: readonly ArgName[];
+          /** The query string's parameters it reads. */
+          readonly query: readonly string[];
+        };
         readonly run?: never;
       }
     | {

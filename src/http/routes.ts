@@ -2,12 +2,16 @@ import { listOperations } from '../api/list-operations.ts';
 import { inEveryVersion, pingResponseSchema } from '../wire/response-schemas.ts';
 import type { HttpOperation, Route } from './route.ts';
 
+/** The query of a list operation that names no other. */
+const LIST_QUERY = ['cursor', 'limit'];
+
 /** The engine operations as routes, each row of the operation table once, in the table's order. */
 function engineRoutes(): Route[] {
   const byPattern = new Map<string, Record<string, HttpOperation>>();
   for (const { name, row } of listOperations()) {
     const takesBody = row.args.includes('body');
     const takesQuery = row.args.includes('query');
+    const queryParameters = takesQuery ? (row.queryParameters ?? LIST_QUERY) : [];
     const operation: HttpOperation = {
       summary: row.summary,
       keys: row.keys,
@@ -15,8 +19,8 @@ function engineRoutes(): Route[] {
       body: takesBody,
       requestSchema: row.requestSchema,
       responseSchemas: row.responseSchemas,
-      ...(takesQuery ? { queryParameters: ['cursor', 'limit'] } : {}),
-      operation: { name, args: row.args },
+      ...(takesQuery ? { queryParameters } : {}),
+      operation: { name, args: row.args, query: queryParameters },
     };
     const operations = byPattern.get(row.path) ?? {};
     operations[row.method] = operation;

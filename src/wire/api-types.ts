@@ -2,6 +2,11 @@ import type { z } from 'zod';
 import type { ApiVersion, LATEST_API_VERSION } from './api-version.ts';
 import type { calculationRequestSchema } from './calculation-request.ts';
 import type { customerRequestSchema } from './customer-request.ts';
+import type {
+  refundListRequestSchema,
+  reversalListRequestSchema,
+  transactionListRequestSchema,
+} from './ledger-list-request.ts';
 import type { listRequestSchema } from './list-request.ts';
 import type { merchantCreateSchema, merchantUpdateSchema } from './merchant-request.ts';
 import type { platformCalculationRequestSchema } from './platform-calculation-request.ts';
@@ -25,6 +30,8 @@ import type {
   productResponseSchema,
   refundListResponseSchemas,
   refundResponseSchemas,
+  ledgerRefundListResponseSchemas,
+  transactionListResponseSchemas,
   transactionResponseSchemas,
 } from './response-schemas.ts';
 import type { transactionRequestSchema } from './transaction-request.ts';
@@ -76,6 +83,20 @@ export type MerchantUpdateRequest = z.input<typeof merchantUpdateSchema>;
 export type PlatformCalculationRequest = z.input<typeof platformCalculationRequestSchema>;
 /** Body of POST /tax/platform/transactions. */
 export type PlatformTransactionRequest = z.input<typeof platformTransactionRequestSchema>;
+/** Query of GET /tax/transactions: a period of `transaction_processed_at`, filters, `cursor` and `limit`. */
+export type TransactionListRequest = z.input<typeof transactionListRequestSchema>;
+/** Query of GET /tax/refunds: a period of `refund_processed_at`, `cursor` and `limit`. */
+export type RefundListRequest = z.input<typeof refundListRequestSchema>;
+/** Query of GET /tax/refund_reversals: a period of `reversed_at`, `cursor` and `limit`. */
+export type ReversalListRequest = z.input<typeof reversalListRequestSchema>;
+/** A page of recorded sales (GET /tax/transactions) as `version` answers it. */
+export type TransactionList<V extends ApiVersion = LatestApiVersion> = z.output<
+  (typeof transactionListResponseSchemas)[V]
+>;
+/** A page of refunds by period (GET /tax/refunds, GET /tax/refund_reversals) as `version` answers it. */
+export type LedgerRefundList<V extends ApiVersion = LatestApiVersion> = z.output<
+  (typeof ledgerRefundListResponseSchemas)[V]
+>;
 /** Query of the list operations: `cursor` and `limit`. */
 export type ListRequest = z.input<typeof listRequestSchema>;
 
@@ -121,6 +142,9 @@ export interface RequestBodies<V extends ApiVersion = LatestApiVersion> {
   merchantUpdate: MerchantUpdateRequest;
   platformCalculation: PlatformCalculationRequest;
   platformTransaction: PlatformTransactionRequest;
+  transactionList: TransactionListRequest;
+  refundList: RefundListRequest;
+  reversalList: ReversalListRequest;
 }
 
 /** The success body of each kind of operation in version `V`, keyed as {@link RequestBodies}. */
@@ -141,4 +165,6 @@ export interface ResponseBodies<V extends ApiVersion = LatestApiVersion> {
   merchant: Merchant;
   merchantList: MerchantList;
   deletedMerchant: DeletedMerchant;
+  transactionList: TransactionList<V>;
+  ledgerRefundList: LedgerRefundList<V>;
 }

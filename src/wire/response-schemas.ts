@@ -227,6 +227,41 @@ export const refundListResponseSchemas = {
   '2026-03-01': refundListSchema(refundListLine['2026']),
 } as const satisfies Record<ApiVersion, z.ZodType>;
 
+function transactionListSchema<T extends z.ZodType>(transaction: T) {
+  return z.strictObject({
+    transactions: z.array(transaction),
+    has_more: z.boolean(),
+    last_transaction_id: z.string().nullable(),
+  });
+}
+
+/** The answer of GET /tax/transactions (taxkit's extension): a page of the ledger's sales, per version. */
+export const transactionListResponseSchemas = {
+  '2024-09-01': transactionListSchema(transactionResponseSchemas['2024-09-01']),
+  '2025-05-12': transactionListSchema(transactionResponseSchemas['2025-05-12']),
+  '2026-01-01': transactionListSchema(transactionResponseSchemas['2026-01-01']),
+  '2026-03-01': transactionListSchema(transactionResponseSchemas['2026-03-01']),
+} as const satisfies Record<ApiVersion, z.ZodType>;
+
+function ledgerRefundListSchema<L extends z.ZodType>(line: L) {
+  return z.strictObject({
+    refunds: z.array(refundSchema(line).extend({ transaction_id: z.string() })),
+    has_more: z.boolean(),
+    last_refund_id: z.string().nullable(),
+  });
+}
+
+/**
+ * The answer of GET /tax/refunds and GET /tax/refund_reversals (taxkit's extensions): a page of
+ * refunds by period, each as POST /tax/refunds answers it plus its `transaction_id`.
+ */
+export const ledgerRefundListResponseSchemas = {
+  '2024-09-01': ledgerRefundListSchema(recordLine['2024']),
+  '2025-05-12': ledgerRefundListSchema(recordLine['2025']),
+  '2026-01-01': ledgerRefundListSchema(recordLine['2026']),
+  '2026-03-01': ledgerRefundListSchema(recordLine['2026']),
+} as const satisfies Record<ApiVersion, z.ZodType>;
+
 /** The answer of POST /tax/platform/transactions (2026-01-01+). */
 export const platformTransactionsResponseSchemas = {
   '2026-01-01': z.strictObject({

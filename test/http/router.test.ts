@@ -355,7 +355,7 @@ describe('HTTP plumbing errors', () => {
       ['PUT', '/tax/products/sku', 'GET, DELETE'],
       ['PATCH', '/tax/merchants/m', 'GET, POST, DELETE'],
       ['POST', '/tax/ping', 'GET'],
-      ['DELETE', '/tax/refunds', 'POST'],
+      ['DELETE', '/tax/refunds', 'POST, GET'], // GET lists refunds by period (docs/reports.md)
       ['POST', '/openapi.json', 'GET'],
     ] as const;
     for (const [method, path, allow] of cases) {
