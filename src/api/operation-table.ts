@@ -18,6 +18,10 @@ import {
   TRANSACTION_LIST_QUERY,
 } from '../wire/ledger-list-request.ts';
 import { parseListQuery } from '../wire/list-request.ts';
+import { LIABILITY_REPORT_QUERY, parseLiabilityReportQuery } from '../wire/liability-report-request.ts';
+import { liabilityReportCsv } from '../wire/liability-report-csv.ts';
+import { serializeLiabilityReport } from '../wire/serialize-liability-report.ts';
+import { reportLiability } from '../operations/liability-report.ts';
 import { listRefundsMade, listRefundsReversed, listTransactions } from '../operations/list-ledger.ts';
 import { serializeLedgerRefundPage, serializeTransactionPage } from '../wire/serialize-ledger-lists.ts';
 import {
@@ -51,6 +55,7 @@ import {
   deletedTransactionResponseSchema,
   inEveryVersion,
   ledgerRefundListResponseSchemas,
+  liabilityReportResponseSchema,
   merchantListResponseSchema,
   merchantResponseSchema,
   platformCalculationResponseSchemas,
@@ -503,6 +508,38 @@ export const OPERATIONS = {
       parse: idOf,
       run: deleteCustomer,
       serialize: serializeDeletedCustomer,
+    }),
+  },
+  /** What the ledger says is owed (docs/reports.md). */
+  reports: {
+    /**
+     * GET /tax/reports/liability (taxkit's extension): what the ledger says is owed, per period
+     * (`month` by default, `quarter`, `year`) × jurisdiction (by its stable id) × tax type × rate
+     * × currency, from `from` to `to` (YYYY-MM-DD, UTC, both inclusive), on the accrual basis:
+     * sales in the period they were processed, refunds in the period they were made, reversals
+     * in the period they were reversed. Amounts in minor units of each sale's filing currency;
+     * `currency` keeps one. Over HTTP, `format=csv` (or `Accept: text/csv`) answers the rows as CSV.
+     *
+     * @example
+     * const report = await engine.reports.liability({ from: '2026-11-01', to: '2026-11-30' });
+     * report.totals; // [{ currency: 'USD', gross_sales: …, tax_collected: …, tax_refunded: …, net_tax: … }]
+     */
+    liability: defineOperation({
+      method: 'GET',
+      path: '/tax/reports/liability',
+      summary:
+        'taxkit extension: tax owed per period, jurisdiction, tax type, rate and currency, from the recorded sales, refunds and reversals (JSON, or CSV with format=csv).',
+      keys: 'secret',
+      since: undefined,
+      args: ['query'],
+      request: 'liabilityReport',
+      queryParameters: LIABILITY_REPORT_QUERY,
+      response: 'liabilityReport',
+      responseSchemas: inEveryVersion(liabilityReportResponseSchema),
+      parse: ({ query }) => parseLiabilityReportQuery(query),
+      run: async (deps, tenant, input) => ({ report: await reportLiability(deps, tenant, input), input }),
+      serialize: ({ report, input }, _version, mode) => serializeLiabilityReport(report, mode, input.currency),
+      csv: liabilityReportCsv,
     }),
   },
   /** Sellers on a platform (2026-01-01+). */

@@ -86,6 +86,11 @@ export interface Operation<
   readonly parse: (args: OperationArgs, scope: CallScope) => P;
   /** The domain operation: may finish at once (a calculation that waits for nothing) or later. */
   readonly run: (deps: EngineDeps, tenant: Tenant, input: P) => D | Promise<D>;
+  /**
+   * The answer as CSV, for operations whose answer is rows (the router's `format=csv`). A
+   * method, so a row's own body type still makes it a row of any kind (`AnyOperation`).
+   */
+  csv?(body: ResponseBodies[R]): string;
   /** The result as version `V` answers it. */
   readonly serialize: <V extends ApiVersion>(result: D, version: V, mode: Mode) => ResponseBodies<V>[R];
 }

@@ -7,7 +7,7 @@ import type { HttpApp } from './create-http-app.ts';
 import { errorResponse } from './error-response.ts';
 import { internalErrorResponse } from './internal-error-response.ts';
 import { headerValue, type HttpRequest, type HttpResponse } from './http-message.ts';
-import { jsonResponse } from './json-response.ts';
+import { csvResponse, jsonResponse } from './json-response.ts';
 import type { HttpOperation, Method } from './route.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { randomUuid } from '../random-uuid.ts';
@@ -94,7 +94,8 @@ export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse |
             caller,
           })
         : app.operate(spec.operation.name, operationArgs(spec.operation, id, body, request.query), context);
-    return answer(app, request, method, requestId, version, result, spec.headers);
+    const csv = spec.csv !== undefined && wantsCsv(request) ? spec.csv : undefined;
+    return answer(app, request, method, requestId, version, result, spec.headers, csv);
   } catch (error) {
     return failure(app, request, method, requestId, version, error);
   }
@@ -112,18 +113,26 @@ function answer(
   version: ApiVersion | undefined,
   result: unknown,
   headers: Readonly<Record<string, string>> | undefined,
+  csv?: (body: unknown) => string,
 ): HttpResponse | Promise<HttpResponse> {
-  if (!isThenable(result)) return jsonResponse(200, result, requestId, headers);
+  if (!isThenable(result) && csv === undefined) return jsonResponse(200, result, requestId, headers);
   return Promise.resolve(result).then(
     (settled: unknown) => {
       try {
-        return jsonResponse(200, settled, requestId, headers);
+        return csv === undefined
+          ? jsonResponse(200, settled, requestId, headers)
+          : csvResponse(csv(settled), requestId);
       } catch (error) {
         return failure(app, request, method, requestId, version, error);
       }
     },
     (error: unknown) => failure(app, request, method, requestId, version, error),
   );
+}
+
+/** Whether the caller asked for CSV: `format=csv`, or `text/csv` in `Accept`. */
+function wantsCsv(request: HttpRequest): boolean {
+  return request.query.format === 'csv' || (headerValue(request.headers, 'accept') ?? '').includes('text/csv');
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -32,7 +32,7 @@ export interface HttpRequest {
 export interface HttpResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  /** Always JSON text. */
+  /** JSON text, or CSV where an operation was asked for it. */
   readonly body: string;
 }
 

@@ -22,3 +22,12 @@ export function jsonResponse(
         };
   return { status, headers, body: JSON.stringify(body) };
 }
+
+/** A 200 with a CSV document (an operation's rows, `format=csv`), with the headers of every response. */
+export function csvResponse(text: string, requestId: string): HttpResponse {
+  return {
+    status: 200,
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Cache-Control': 'no-store', 'X-Request-ID': requestId },
+    body: text,
+  };
+}

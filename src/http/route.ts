@@ -69,6 +69,8 @@ export interface RouteRules {
   readonly rateLimited?: boolean;
   /** Extra response headers on success. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Renders the success body as CSV, for a caller asking `format=csv` or `Accept: text/csv`. */
+  readonly csv?: ((body: unknown) => string) | undefined;
 }
 
 export interface Route {

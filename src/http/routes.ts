@@ -21,6 +21,7 @@ function engineRoutes(): Route[] {
       responseSchemas: row.responseSchemas,
       ...(takesQuery ? { queryParameters } : {}),
       operation: { name, args: row.args, query: queryParameters },
+      ...(row.csv === undefined ? {} : { csv: row.csv as (body: unknown) => string }),
     };
     const operations = byPattern.get(row.path) ?? {};
     operations[row.method] = operation;

@@ -7,6 +7,7 @@ import type {
   reversalListRequestSchema,
   transactionListRequestSchema,
 } from './ledger-list-request.ts';
+import type { liabilityReportRequestSchema } from './liability-report-request.ts';
 import type { listRequestSchema } from './list-request.ts';
 import type { merchantCreateSchema, merchantUpdateSchema } from './merchant-request.ts';
 import type { platformCalculationRequestSchema } from './platform-calculation-request.ts';
@@ -31,6 +32,7 @@ import type {
   refundListResponseSchemas,
   refundResponseSchemas,
   ledgerRefundListResponseSchemas,
+  liabilityReportResponseSchema,
   transactionListResponseSchemas,
   transactionResponseSchemas,
 } from './response-schemas.ts';
@@ -97,6 +99,10 @@ export type TransactionList<V extends ApiVersion = LatestApiVersion> = z.output<
 export type LedgerRefundList<V extends ApiVersion = LatestApiVersion> = z.output<
   (typeof ledgerRefundListResponseSchemas)[V]
 >;
+/** Query of GET /tax/reports/liability: `from`, `to` (YYYY-MM-DD), `period`, `currency`. */
+export type LiabilityReportRequest = z.input<typeof liabilityReportRequestSchema>;
+/** The liability report (GET /tax/reports/liability), the same in every version. */
+export type LiabilityReport = z.output<typeof liabilityReportResponseSchema>;
 /** Query of the list operations: `cursor` and `limit`. */
 export type ListRequest = z.input<typeof listRequestSchema>;
 
@@ -145,6 +151,7 @@ export interface RequestBodies<V extends ApiVersion = LatestApiVersion> {
   transactionList: TransactionListRequest;
   refundList: RefundListRequest;
   reversalList: ReversalListRequest;
+  liabilityReport: LiabilityReportRequest;
 }
 
 /** The success body of each kind of operation in version `V`, keyed as {@link RequestBodies}. */
@@ -167,4 +174,5 @@ export interface ResponseBodies<V extends ApiVersion = LatestApiVersion> {
   deletedMerchant: DeletedMerchant;
   transactionList: TransactionList<V>;
   ledgerRefundList: LedgerRefundList<V>;
+  liabilityReport: LiabilityReport;
 }

@@ -49,3 +49,8 @@ export function checkCurrency(code: string, version: ApiVersion): string {
   }
   return upper;
 }
+
+/** Whether taxkit knows `code` (upper case) as a currency in any version. */
+export function isKnownCurrency(code: string): boolean {
+  return CURRENCIES_2025.has(code);
+}

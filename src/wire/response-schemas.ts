@@ -363,3 +363,56 @@ export function inEveryVersion(
 ): Readonly<Partial<Record<ApiVersion, z.ZodType>>> {
   return Object.fromEntries(API_VERSIONS.filter((version) => version >= since).map((version) => [version, schema]));
 }
+
+/** One row of the liability report: a period, a jurisdiction, a tax type, a rate and a currency. */
+export const liabilityRowSchema = z.strictObject({
+  period_start: z.string(),
+  period_end: z.string(),
+  jurisdiction_id: z.string(),
+  country: z.string(),
+  subdivision: z.string(),
+  level: z.enum(['COUNTRY', 'STATE', 'COUNTY', 'CITY', 'DISTRICT']),
+  jurisdiction_name: z.string(),
+  tax_type: z.string(),
+  tax_rate: z.number(),
+  currency: z.string(),
+  gross_sales: z.number(),
+  exempt_sales: z.number(),
+  exempt_customer_sales: z.number(),
+  exempt_category_sales: z.number(),
+  reverse_charge_sales: z.number(),
+  not_registered_sales: z.number(),
+  not_collected_sales: z.number(),
+  marketplace_facilitated_sales: z.number(),
+  non_taxable_sales: z.number(),
+  taxable_sales: z.number(),
+  tax_calculated: z.number(),
+  tax_collected: z.number(),
+  refunded_sales: z.number(),
+  tax_refunded: z.number(),
+  tax_refunds_made: z.number(),
+  tax_refunds_reversed: z.number(),
+  net_tax: z.number(),
+  transaction_count: z.number(),
+});
+
+/** The answer of GET /tax/reports/liability (taxkit's extension), the same in every version. */
+export const liabilityReportResponseSchema = z.strictObject({
+  object: z.literal('tax.liability_report'),
+  from: z.string(),
+  to: z.string(),
+  period: z.enum(['month', 'quarter', 'year']),
+  currency: z.string().nullable(),
+  testmode: z.boolean(),
+  rows: z.array(liabilityRowSchema),
+  totals: z.array(
+    z.strictObject({
+      currency: z.string(),
+      gross_sales: z.number(),
+      tax_collected: z.number(),
+      tax_refunded: z.number(),
+      net_tax: z.number(),
+      transaction_count: z.number(),
+    }),
+  ),
+});

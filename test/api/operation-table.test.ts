@@ -50,6 +50,7 @@ describe('the operation table', () => {
       'customers.list',
       'customers.get',
       'customers.delete',
+      'reports.liability',
       'merchants.create',
       'merchants.list',
       'merchants.get',

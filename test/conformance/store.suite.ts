@@ -11,6 +11,7 @@ import { describeDirectoryCases } from './directory.cases.ts';
 import { describeEngineCases } from './engine.cases.ts';
 import { describeHousekeepingCases } from './housekeeping.cases.ts';
 import { describeLedgerReadCases } from './ledger-reads.cases.ts';
+import { describeLiabilityReportCases } from './liability-report.cases.ts';
 import { describeListCases } from './list.cases.ts';
 import { describeRateCases } from './rates.cases.ts';
 import { describeRefundCases } from './refund.cases.ts';
@@ -70,6 +71,7 @@ export function describeTaxStore(
     describe('customers, merchants and deletes', () => describeDirectoryCases(context));
     describe('lists', () => describeListCases(context));
     describe('ledger reads by period', () => describeLedgerReadCases(context));
+    describe('liability report', () => describeLiabilityReportCases(context));
     describe('tenants and modes', () => describeTenancyCases(context));
     describe('rate tables and snapshots', () => describeRateCases(context));
     describe('the engine over this store', () => describeEngineCases(context));

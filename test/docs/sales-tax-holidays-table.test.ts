@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDay } from '../../src/core/rates/day-number.ts';
-import { formatDay } from '../../src/core/taxability/format-day.ts';
+import { formatDay } from '../../src/core/rates/format-day.ts';
 import type { TaxabilityRule, TaxabilityTable, Treatment } from '../../src/core/taxability/taxability-rule.ts';
 
 const DOC = new URL('../../docs/taxability.md', import.meta.url);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../adapters/memory/index.ts';
 import { parseDay } from '../../src/core/rates/day-number.ts';
-import { formatDay } from '../../src/core/taxability/format-day.ts';
+import { formatDay } from '../../src/core/rates/format-day.ts';
 import type { TaxabilityTable } from '../../src/core/taxability/taxability-rule.ts';
 import { createTaxEngine } from '../../src/engine.ts';
 import { createCountingIds } from '../../src/random-ids.ts';

@@ -4,7 +4,7 @@ import { PRODUCT_CATEGORIES } from '../product-categories.ts';
 import { parseDay } from '../rates/day-number.ts';
 import type { CustomerType } from '../types.ts';
 import type { CompiledCategoryRule } from './compiled-category-rule.ts';
-import { formatDay } from './format-day.ts';
+import { formatDay } from '../rates/format-day.ts';
 import { CUSTOMER_TYPES, customerCategory } from './customer-category.ts';
 import type { RemoteSaleDate, TaxabilityRule, Treatment } from './taxability-rule.ts';
 

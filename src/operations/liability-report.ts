@@ -1,0 +1,103 @@
+import {
+  createLiabilityAccumulator,
+  type LiabilityReport,
+  type LiabilityAccumulator,
+} from '../core/reports/liability-report.ts';
+import type { ReportPeriod } from '../core/reports/report-period.ts';
+import type { Page, Refund, Tenant, Transaction } from '../core/types.ts';
+import type { EngineDeps } from '../engine-deps.ts';
+import { type LedgerQuery, MAX_LEDGER_PAGE } from '../ports/store.ts';
+
+/** A liability report as the wire layer parses it: whole UTC days, both inclusive. */
+export interface LiabilityInput {
+  readonly fromDay: number;
+  readonly toDay: number;
+  readonly period: ReportPeriod;
+  /** Keep only the rows and totals in this (filing) currency. */
+  readonly currency?: string | undefined;
+}
+
+/** Sales looked up for refunds, kept for the report's length; cleared when this many are held. */
+const SALES_KEPT = 10_000;
+
+/**
+ * What a tenant owes per period and jurisdiction, from its ledger (docs/reports.md): the sales
+ * processed in the range, the refunds made in it and the refunds reversed in it, read a page at
+ * a time, so memory stays bounded by the report's rows, not the ledger's length. A refund or
+ * reversal counts with the sale it belongs to; the refunds of a deleted sale are left out with it.
+ */
+export async function reportLiability(
+  deps: EngineDeps,
+  tenant: Tenant,
+  input: LiabilityInput,
+): Promise<LiabilityReport> {
+  const report = createLiabilityAccumulator({ fromDay: input.fromDay, toDay: input.toDay, period: input.period });
+  const period = { from: input.fromDay * 86_400, to: (input.toDay + 1) * 86_400 - 1 };
+  await eachPage(
+    (query) => deps.store.listTransactions(tenant, { ...period, ...query }),
+    (sale) => report.addSale(sale),
+  );
+  const saleOf = salesOf(deps, tenant);
+  await eachRefund(
+    report,
+    'addRefund',
+    (query) => deps.store.listRefundsProcessed(tenant, { ...period, ...query }),
+    saleOf,
+  );
+  await eachRefund(
+    report,
+    'addReversal',
+    (query) => deps.store.listRefundsReversed(tenant, { ...period, ...query }),
+    saleOf,
+  );
+  const finished = report.finish();
+  if (input.currency === undefined) return finished;
+  return {
+    ...finished,
+    rows: finished.rows.filter((row) => row.currency === input.currency),
+    totals: finished.totals.filter((total) => total.currency === input.currency),
+  };
+}
+
+async function eachPage<T extends { readonly id: string }>(
+  read: (query: Pick<LedgerQuery, 'after' | 'limit'>) => Promise<Page<T>>,
+  visit: (record: T) => void | Promise<void>,
+): Promise<void> {
+  let after: string | undefined;
+  for (;;) {
+    // Pages in order: each continues after the last record of the one before.
+    // eslint-disable-next-line no-await-in-loop
+    const page = await read({ limit: MAX_LEDGER_PAGE, ...(after === undefined ? {} : { after }) });
+    for (const record of page.items) {
+      // eslint-disable-next-line no-await-in-loop
+      await visit(record);
+    }
+    const last = page.items.at(-1);
+    if (!page.hasMore || last === undefined) return;
+    after = last.id;
+  }
+}
+
+function eachRefund(
+  report: LiabilityAccumulator,
+  method: 'addRefund' | 'addReversal',
+  read: (query: Pick<LedgerQuery, 'after' | 'limit'>) => Promise<Page<Refund>>,
+  saleOf: (id: string) => Promise<Transaction | undefined>,
+): Promise<void> {
+  return eachPage(read, async (refund) => {
+    const sale = await saleOf(refund.transactionId);
+    if (sale !== undefined) report[method](refund, sale);
+  });
+}
+
+/** The live sale of each refund, looked up once per report (a sale with many refunds is read once). */
+function salesOf(deps: EngineDeps, tenant: Tenant): (id: string) => Promise<Transaction | undefined> {
+  const kept = new Map<string, Transaction | undefined>();
+  return async (id) => {
+    if (kept.has(id)) return kept.get(id);
+    const sale = await deps.store.getTransaction(tenant, id);
+    if (kept.size >= SALES_KEPT) kept.clear();
+    kept.set(id, sale);
+    return sale;
+  };
+}
