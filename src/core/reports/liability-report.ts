@@ -6,12 +6,7 @@ import { periodOf, type ReportPeriod } from './report-period.ts';
 
 /** Why a sale's amount was not taxed in a jurisdiction; each is a column of exempt sales. */
 export type ExemptReason =
-  | 'exemptCustomer'
-  | 'exemptCategory'
-  | 'reverseCharge'
-  | 'notRegistered'
-  | 'notCollected'
-  | 'marketplaceFacilitated';
+  'exemptCustomer' | 'exemptCategory' | 'reverseCharge' | 'notRegistered' | 'notCollected' | 'marketplaceFacilitated';
 
 export const EXEMPT_REASONS: readonly ExemptReason[] = [
   'exemptCustomer',
