@@ -2,6 +2,7 @@ import { runCalc } from './run-calc.ts';
 import type { CliIo } from './cli-io.ts';
 import { runMigrate } from './run-migrate.ts';
 import { runRates } from './run-rates.ts';
+import { runReport } from './run-report.ts';
 import { runServe } from './run-serve.ts';
 import { UsageError } from './usage-error.ts';
 import { USAGE } from './usage.ts';
@@ -25,6 +26,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await runMigrate(rest, io);
       case 'rates':
         return await runRates(rest, io);
+      case 'report':
+        return await runReport(rest, io);
       case 'help':
       case '--help':
       case '-h':

@@ -12,11 +12,12 @@ import { KEY_VARIABLES, loadAccountKeys, type LoadedKeys } from './load-account-
 import { parseCommandArgs } from './parse-command-args.ts';
 import { describeError } from './describe-error.ts';
 import { findBundledGeoDatabase } from './find-bundled-geo-database.ts';
+import { DEFAULT_ACCOUNT_ID } from './default-account.ts';
 import { UsageError } from './usage-error.ts';
 import { USAGE } from './usage.ts';
 
 /** The account `taxkit serve` creates; its records are (default, test) and (default, live). */
-const ACCOUNT_ID = 'default';
+const ACCOUNT_ID = DEFAULT_ACCOUNT_ID;
 
 /**
  * `taxkit serve`: the HTTP API on a local port, until the shutdown signal (SIGINT/SIGTERM in the

@@ -39,6 +39,13 @@ Usage:
       Show the rate tables in the database: format, vintage, rows, source, ids, and the
       snapshot a server started now calculates with.
 
+  taxkit report liability --from YYYY-MM-DD --to YYYY-MM-DD [--period month|quarter|year]
+               [--currency C] [--db PATH | --postgres URL] [--mode live|test] [--format json|csv]
+      Print what the ledger says is owed, per period, jurisdiction, tax type, rate and
+      currency, as GET /tax/reports/liability answers it (docs/reports.md): the records of the
+      account taxkit serve uses on that database, live mode unless --mode test. The days are
+      UTC and both inclusive; --period defaults to month; --currency keeps one filing currency.
+
   taxkit help | --help
       Show this text.
 
