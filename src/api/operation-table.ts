@@ -18,6 +18,13 @@ import {
   TRANSACTION_LIST_QUERY,
 } from '../wire/ledger-list-request.ts';
 import { parseListQuery } from '../wire/list-request.ts';
+import {
+  manualLineItemsFields,
+  manualLineItemsRequestSchema,
+  parseManualLineItems,
+} from '../wire/manual-line-items-request.ts';
+import { serializeManualLineItems } from '../wire/serialize-manual-line-items.ts';
+import { createManualSale } from '../operations/record-manual-sale.ts';
 import { LIABILITY_REPORT_QUERY, parseLiabilityReportQuery } from '../wire/liability-report-request.ts';
 import { liabilityReportCsv } from '../wire/liability-report-csv.ts';
 import { serializeLiabilityReport } from '../wire/serialize-liability-report.ts';
@@ -56,6 +63,7 @@ import {
   inEveryVersion,
   ledgerRefundListResponseSchemas,
   liabilityReportResponseSchema,
+  manualLineItemsResponseSchema,
   merchantListResponseSchema,
   merchantResponseSchema,
   platformCalculationResponseSchemas,
@@ -253,6 +261,33 @@ export const OPERATIONS = {
       parse: (args) => ({ id: idOf(args), page: parseListQuery(args.query) }),
       run: (deps, tenant, { id, page }) => listRefunds(deps, tenant, id, page),
       serialize: serializeRefundList,
+    }),
+  },
+  /** Sales made outside taxkit, recorded so reports and nexus count them (docs/reports.md). */
+  manualLineItems: {
+    /**
+     * POST /tax/manual_line_items: records a sale made outside taxkit (`order_id`, the customer's
+     * `address_country`, `address_province` and `address_postal_code`, `transaction_date_time`,
+     * `currency_code`, and `line_items` of `line_item_id`, `sales`, `total_taxes`,
+     * `product_category`) as a backfilled transaction: its taxes are the ones reported, shared
+     * among the jurisdictions of the address by their rates. One per `order_id` among live
+     * transactions (409 DUPLICATE_REFERENCE_ORDER_ID).
+     */
+    create: defineOperation({
+      method: 'POST',
+      path: '/tax/manual_line_items',
+      summary: 'Record a sale made outside the tax engine (backfill), counted in reports and nexus.',
+      keys: 'secret',
+      since: undefined,
+      args: ['body'],
+      request: 'manualLineItems',
+      requestSchema: manualLineItemsRequestSchema,
+      response: 'manualLineItems',
+      responseSchemas: inEveryVersion(manualLineItemsResponseSchema),
+      fields: manualLineItemsFields,
+      parse: ({ body }, scope) => parseManualLineItems(body, scope.version),
+      run: createManualSale,
+      serialize: (transaction, _version, mode) => serializeManualLineItems(transaction, mode),
     }),
   },
   /** Full and partial refunds of transactions (docs/interface.md §4.5). */

@@ -9,6 +9,7 @@ import type {
 } from './ledger-list-request.ts';
 import type { liabilityReportRequestSchema } from './liability-report-request.ts';
 import type { listRequestSchema } from './list-request.ts';
+import type { manualLineItemsRequestSchema } from './manual-line-items-request.ts';
 import type { merchantCreateSchema, merchantUpdateSchema } from './merchant-request.ts';
 import type { platformCalculationRequestSchema } from './platform-calculation-request.ts';
 import type { platformTransactionRequestSchema } from './platform-transaction-request.ts';
@@ -33,6 +34,7 @@ import type {
   refundResponseSchemas,
   ledgerRefundListResponseSchemas,
   liabilityReportResponseSchema,
+  manualLineItemsResponseSchema,
   transactionListResponseSchemas,
   transactionResponseSchemas,
 } from './response-schemas.ts';
@@ -103,6 +105,10 @@ export type LedgerRefundList<V extends ApiVersion = LatestApiVersion> = z.output
 export type LiabilityReportRequest = z.input<typeof liabilityReportRequestSchema>;
 /** The liability report (GET /tax/reports/liability), the same in every version. */
 export type LiabilityReport = z.output<typeof liabilityReportResponseSchema>;
+/** Body of POST /tax/manual_line_items: a sale made outside taxkit. */
+export type ManualLineItemsRequest = z.input<typeof manualLineItemsRequestSchema>;
+/** The answer of POST /tax/manual_line_items. */
+export type ManualLineItems = z.output<typeof manualLineItemsResponseSchema>;
 /** Query of the list operations: `cursor` and `limit`. */
 export type ListRequest = z.input<typeof listRequestSchema>;
 
@@ -152,6 +158,7 @@ export interface RequestBodies<V extends ApiVersion = LatestApiVersion> {
   refundList: RefundListRequest;
   reversalList: ReversalListRequest;
   liabilityReport: LiabilityReportRequest;
+  manualLineItems: ManualLineItemsRequest;
 }
 
 /** The success body of each kind of operation in version `V`, keyed as {@link RequestBodies}. */
@@ -175,4 +182,5 @@ export interface ResponseBodies<V extends ApiVersion = LatestApiVersion> {
   transactionList: TransactionList<V>;
   ledgerRefundList: LedgerRefundList<V>;
   liabilityReport: LiabilityReport;
+  manualLineItems: ManualLineItems;
 }

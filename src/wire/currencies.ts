@@ -36,15 +36,19 @@ const CURRENCIES_2025 = new Set([
 ]);
 const CURRENCIES_2024 = new Set(BASE_CURRENCIES);
 
-/** Checks an ISO-4217 code against the version's list; returns it upper-cased. */
-export function checkCurrency(code: string, version: ApiVersion): string {
+/** Checks an ISO-4217 code against the version's list; returns it upper-cased. `field` names it in the error. */
+export function checkCurrency(
+  code: string,
+  version: ApiVersion,
+  field = 'order_details.customer_currency_code',
+): string {
   const upper = code.trim().toUpperCase();
   const allowed = isAtLeast(version, '2025-05-12') ? CURRENCIES_2025 : CURRENCIES_2024;
   if (!allowed.has(upper)) {
     throw new TaxError(
       'INVALID_CURRENCY',
-      `customer_currency_code "${code}" is not supported in API version ${version}; supported: ${[...allowed].sort().join(', ')}.`,
-      { details: { field: 'order_details.customer_currency_code' } },
+      `${field.slice(field.lastIndexOf('.') + 1)} "${code}" is not supported in API version ${version}; supported: ${[...allowed].sort().join(', ')}.`,
+      { details: { field } },
     );
   }
   return upper;

@@ -416,3 +416,24 @@ export const liabilityReportResponseSchema = z.strictObject({
     }),
   ),
 });
+
+/** The answer of POST /tax/manual_line_items: the backfilled sale as recorded, the same in every version. */
+export const manualLineItemsResponseSchema = z.strictObject({
+  object: z.literal('tax.manual_line_items'),
+  /** The first line's id, as the hosted API answers. */
+  line_item_id: z.string(),
+  order_id: z.string(),
+  /** taxkit's extension: the transaction the sale was recorded as (listed by GET /tax/transactions). */
+  transaction_id: z.string(),
+  transaction_processed_at: z.number(),
+  currency_code: z.string(),
+  line_items: z.array(
+    z.strictObject({
+      line_item_id: z.string(),
+      sales: z.number(),
+      total_taxes: z.number(),
+      product_category: z.string(),
+    }),
+  ),
+  testmode: z.boolean(),
+});

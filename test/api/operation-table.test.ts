@@ -38,6 +38,7 @@ describe('the operation table', () => {
       'transactions.get',
       'transactions.delete',
       'transactions.listRefunds',
+      'manualLineItems.create',
       'refunds.create',
       'refunds.list',
       'refundReversals.create',
