@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { createCountingIds, createTaxEngine, type TaxEngine } from '../../src/index.ts';
+import { type CalculationRequest, createCountingIds, createTaxEngine, type TaxEngine } from '../../src/index.ts';
 
 const DOC = new URL('../../docs/reports.md', import.meta.url);
 const at = (iso: string) => Date.parse(iso) / 1000;
@@ -19,7 +19,11 @@ function exampleClock() {
   return { now: () => now, set: (iso: string) => (now = Date.parse(iso)) };
 }
 
-const cart = (address: Record<string, string>, currency: string, amounts: readonly number[]) => ({
+const cart = (
+  address: { readonly address_country: string } & Record<string, string>,
+  currency: string,
+  amounts: readonly number[],
+): CalculationRequest => ({
   customer: { address },
   order_details: {
     customer_currency_code: currency,
@@ -39,7 +43,7 @@ const BERLIN = { address_country: 'DE', address_postal_code: '10115', address_ci
 
 /** The ledger of docs/reports.md, recorded step by step. */
 async function recordExample(engine: TaxEngine, clock: ReturnType<typeof exampleClock>) {
-  const sell = async (iso: string, order: string, body: ReturnType<typeof cart>) => {
+  const sell = async (iso: string, order: string, body: CalculationRequest) => {
     clock.set(iso);
     const calculation = await engine.calculations.create(body);
     return engine.transactions.create({ calculation_id: calculation.id, reference_order_id: order });
