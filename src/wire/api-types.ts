@@ -16,18 +16,24 @@ import type {
   deletedCustomerResponseSchema,
   deletedMerchantResponseSchema,
   deletedProductResponseSchema,
+  deletedRegistrationResponseSchema,
   deletedTransactionResponseSchema,
   merchantListResponseSchema,
   merchantResponseSchema,
+  nexusResponseSchema,
   platformCalculationResponseSchemas,
   platformTransactionsResponseSchemas,
   productListResponseSchema,
   productResponseSchema,
   refundListResponseSchemas,
   refundResponseSchemas,
+  registrationListResponseSchema,
+  registrationResponseSchema,
   transactionResponseSchemas,
 } from './response-schemas.ts';
 import type { transactionRequestSchema } from './transaction-request.ts';
+import type { registrationRequestSchema, registrationUpdateSchema } from './registration-request.ts';
+import type { nexusQuerySchema } from './nexus-request.ts';
 
 /**
  * The request and response types of every operation, per API version, derived from the zod
@@ -76,6 +82,12 @@ export type MerchantUpdateRequest = z.input<typeof merchantUpdateSchema>;
 export type PlatformCalculationRequest = z.input<typeof platformCalculationRequestSchema>;
 /** Body of POST /tax/platform/transactions. */
 export type PlatformTransactionRequest = z.input<typeof platformTransactionRequestSchema>;
+/** Body of POST /tax/registrations. */
+export type RegistrationRequest = z.input<typeof registrationRequestSchema>;
+/** Body of POST /tax/registrations/{id}. */
+export type RegistrationUpdateRequest = z.input<typeof registrationUpdateSchema>;
+/** Query of GET /tax/nexus: `at`. */
+export type NexusRequest = z.input<typeof nexusQuerySchema>;
 /** Query of the list operations: `cursor` and `limit`. */
 export type ListRequest = z.input<typeof listRequestSchema>;
 
@@ -105,6 +117,10 @@ export type DeletedTransaction = z.output<typeof deletedTransactionResponseSchem
 export type DeletedProduct = z.output<typeof deletedProductResponseSchema>;
 export type DeletedCustomer = z.output<typeof deletedCustomerResponseSchema>;
 export type DeletedMerchant = z.output<typeof deletedMerchantResponseSchema>;
+export type Registration = z.output<typeof registrationResponseSchema>;
+export type RegistrationList = z.output<typeof registrationListResponseSchema>;
+export type DeletedRegistration = z.output<typeof deletedRegistrationResponseSchema>;
+export type NexusStatus = z.output<typeof nexusResponseSchema>;
 
 /**
  * The request body of each kind of operation, by the key an operation row names in
@@ -121,6 +137,8 @@ export interface RequestBodies<V extends ApiVersion = LatestApiVersion> {
   merchantUpdate: MerchantUpdateRequest;
   platformCalculation: PlatformCalculationRequest;
   platformTransaction: PlatformTransactionRequest;
+  registration: RegistrationRequest;
+  registrationUpdate: RegistrationUpdateRequest;
 }
 
 /** The success body of each kind of operation in version `V`, keyed as {@link RequestBodies}. */
@@ -141,4 +159,8 @@ export interface ResponseBodies<V extends ApiVersion = LatestApiVersion> {
   merchant: Merchant;
   merchantList: MerchantList;
   deletedMerchant: DeletedMerchant;
+  registration: Registration;
+  registrationList: RegistrationList;
+  deletedRegistration: DeletedRegistration;
+  nexus: NexusStatus;
 }
