@@ -652,7 +652,7 @@ export const OPERATIONS = {
       keys: 'secret',
       since: undefined,
       args: ['query'],
-      request: undefined,
+      request: 'nexusQuery',
       response: 'nexus',
       responseSchemas: inEveryVersion(nexusResponseSchema),
       fields: (key) => (key[0] === 'at' ? 'at' : undefined),

@@ -1,7 +1,9 @@
 import { runCalc } from './run-calc.ts';
 import type { CliIo } from './cli-io.ts';
 import { runMigrate } from './run-migrate.ts';
+import { runNexus } from './run-nexus.ts';
 import { runRates } from './run-rates.ts';
+import { runRegistrations } from './run-registrations.ts';
 import { runServe } from './run-serve.ts';
 import { UsageError } from './usage-error.ts';
 import { USAGE } from './usage.ts';
@@ -25,6 +27,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await runMigrate(rest, io);
       case 'rates':
         return await runRates(rest, io);
+      case 'nexus':
+        return await runNexus(rest, io);
+      case 'registrations':
+        return await runRegistrations(rest, io);
       case 'help':
       case '--help':
       case '-h':

@@ -139,6 +139,8 @@ export interface RequestBodies<V extends ApiVersion = LatestApiVersion> {
   platformTransaction: PlatformTransactionRequest;
   registration: RegistrationRequest;
   registrationUpdate: RegistrationUpdateRequest;
+  /** The query of GET /tax/nexus (a query, not a body: the row has no request schema). */
+  nexusQuery: NexusRequest;
 }
 
 /** The success body of each kind of operation in version `V`, keyed as {@link RequestBodies}. */
