@@ -135,12 +135,12 @@ export function nexusStatus(input: NexusInput): readonly JurisdictionNexus[] {
 
 function measureJurisdiction(rule: NexusRule, input: NexusInput): JurisdictionNexus {
   const events: NexusEvent[] = [];
-  let unconverted = 0;
+  const unconvertedAt: number[] = [];
   for (const sale of input.sales) {
     if (!inJurisdiction(rule, sale, input.sellerCountry) || !counts(rule, sale)) continue;
     const amount = amountIn(rule, sale, sumExcludingTax(sale.lines));
     if (amount === undefined) {
-      unconverted += 1;
+      unconvertedAt.push(sale.processedAt);
       continue;
     }
     events.push({ at: sale.processedAt, id: sale.id, amountMinor: amount, count: 1 });
@@ -155,6 +155,8 @@ function measureJurisdiction(rule: NexusRule, input: NexusInput): JurisdictionNe
   const measures = measuringPeriods(rule, input.at).map((period) => measureThreshold(rule, events, period));
   const crossed = measures.find((measure) => measure.crossedAt !== null);
   const shown = crossed ?? measures.reduce((best, measure) => (measure.progress > best.progress ? measure : best));
+  // Only the sales of the period shown were left out of its amount.
+  const unconverted = unconvertedAt.filter((at) => at >= shown.period.start && at <= shown.period.end).length;
   const registered =
     input.registrations !== undefined && registeredOn(input.registrations, registrationKeys(rule, input), input.at);
   const status = registered
