@@ -25,7 +25,10 @@ export function createMemoryRegistrations(recordsOf: (tenant: Tenant) => TenantR
       const records = recordsOf(tenant);
       const all = live(records).map(copyRecord);
       const current = all.find((registration) => registration.id === id);
-      const next = plan(current, all.filter((registration) => registration.id !== id));
+      const next = plan(
+        current,
+        all.filter((registration) => registration.id !== id),
+      );
       if (next.id !== id) throw new TypeError(`taxkit: a registration planner changed id ${id}.`);
       records.registrations.set(id, copyRecord(next));
       return copyRecord(next);

@@ -211,9 +211,7 @@ export function prepareStatements() {
       customers,
       merchants,
       registrations,
-    ].map(
-      (table, index) => compile(`delete_tenant_rows_${index}`, db.delete(table).where(tenantIs(table))),
-    ),
+    ].map((table, index) => compile(`delete_tenant_rows_${index}`, db.delete(table).where(tenantIs(table)))),
 
     insertProduct: compile('insert_product', insertAll(db, products)),
     getLiveProduct: compile('get_live_product', selectBody(products, productByReference)),

@@ -22,7 +22,7 @@ function amount(rule: NexusRule): string {
   return `${money} ${rule.combine === 'amount_or_transactions' ? 'or' : 'and'} ${rule.transactions} sales`;
 }
 
-const escape = (text: string) => text.replaceAll('|', '\\|');
+const escapePipes = (text: string) => text.replaceAll('|', '\\|');
 
 /** The generated table: one row per rule, by jurisdiction then date. */
 function table(): string {
@@ -42,14 +42,14 @@ function table(): string {
         rule.basis,
         rule.marketplace,
         rule.sellers === undefined || rule.sellers === 'all' ? 'all' : rule.sellers.replace('_', ' '),
-        escape(rule.source),
-        rule.doubt === undefined ? '' : escape(rule.doubt),
+        escapePipes(rule.source),
+        rule.doubt === undefined ? '' : escapePipes(rule.doubt),
       ].join(' | '),
     );
   const none = tables
     .flatMap((t) => t.noSalesTax ?? [])
     .map((place) =>
-      [place.jurisdiction, place.name, '', 'no sales tax', '', '', '', '', escape(place.source), ''].join(' | '),
+      [place.jurisdiction, place.name, '', 'no sales tax', '', '', '', '', escapePipes(place.source), ''].join(' | '),
     );
   const header =
     '| Jurisdiction | Name | In force | Threshold | Period | Basis | Marketplace sales | Sellers | Source | Uncertain |\n' +

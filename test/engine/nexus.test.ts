@@ -141,7 +141,16 @@ describe('the status read from the ledger by period equals a recount of the whol
     ),
   });
 
-  async function check(sales: fc.infer<typeof saleArbitrary>[], at: number) {
+  type SaleShape = {
+    readonly at: number;
+    readonly amount: number;
+    readonly place: readonly string[];
+    readonly currency: string;
+    readonly marketplace: boolean;
+    readonly refund: { readonly after: number; readonly reversedAfter: number | null } | null;
+  };
+
+  async function check(sales: SaleShape[], at: number) {
     const store = createMemoryStore();
     const tenant = LIVE.tenant;
     const recorded: Transaction[] = [];
