@@ -139,7 +139,7 @@ export interface TaxEngine extends EngineMethods {
    * the rate tables are untouched.
    */
   resetTestData(context?: CallContext): Promise<void>;
-  /** Stops housekeeping, waits for its running batch, and closes the store. */
+  /** Stops housekeeping, waits for its running batch and any nexus recount, and closes the store. */
   close(): Promise<void>;
 }
 
@@ -171,6 +171,8 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
     },
     close: async () => {
       await deps.sweeper.stop();
+      // A background nexus recount reads the store: let it finish first.
+      await deps.nexus.idle();
       await deps.store.close();
     },
   };
