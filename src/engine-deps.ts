@@ -7,6 +7,9 @@ import type { Ids } from './ports/ids.ts';
 import type { TaxStore } from './ports/store.ts';
 import type { RateSource } from './create-rate-source.ts';
 import type { CalculationSweeper } from './operations/create-calculation-sweeper.ts';
+import type { NexusRuleTable } from './core/nexus/nexus-rule.ts';
+import type { NexusMonitor } from './operations/create-nexus-monitor.ts';
+import type { RegistrationBook } from './operations/create-registration-book.ts';
 
 /** What every operation of the engine works with; assembled once by `createTaxEngine`. */
 export interface EngineDeps {
@@ -22,11 +25,15 @@ export interface EngineDeps {
   /** Deletes long-expired calculations in the background, at most hourly; poked by each new calculation. */
   readonly sweeper: CalculationSweeper;
   /**
-   * Where live-mode calculations with `automatic_tax: auto` collect tax: country codes ("DE")
-   * or country-province codes ("US-CA"). `undefined` means everywhere. Test mode always gets
-   * rates, as the hosted API does.
+   * Where live-mode calculations with `automatic_tax: auto` collect tax, per account and mode:
+   * its registration records active on the tax date, else the engine option's places, else
+   * everywhere. Test mode always gets rates, as the hosted API does.
    */
-  readonly registrations: ReadonlySet<string> | undefined;
+  readonly registrationBook: RegistrationBook;
+  /** The last nexus status per account and mode, for the notes of live calculations. */
+  readonly nexus: NexusMonitor;
+  /** Economic nexus thresholds (data/nexus/). */
+  readonly nexusRules: readonly NexusRuleTable[];
   /** Checks a customer's VAT numbers before a cross-border B2B sale is zero-rated (offline). */
   readonly checkVatNumber: VatNumberValidator;
   /** Ship-from address used when a calculation gives no origin_address. */

@@ -22,6 +22,11 @@ import type { TaxStore } from './ports/store.ts';
 import { createRandomIds } from './random-ids.ts';
 import { createRateSource, type RateSource } from './create-rate-source.ts';
 import { createCalculationSweeper } from './operations/create-calculation-sweeper.ts';
+import { createNexusMonitor } from './operations/create-nexus-monitor.ts';
+import { createRegistrationBook } from './operations/create-registration-book.ts';
+import { countNexus } from './operations/nexus.ts';
+import type { NexusRuleTable } from './core/nexus/nexus-rule.ts';
+import { loadDefaultNexusRules } from './defaults/load-default-nexus-rules.ts';
 
 export interface TaxEngineOptions {
   /** Where records are kept. Default: a fresh in-memory store (`taxkit/memory`). */
@@ -60,9 +65,25 @@ export interface TaxEngineOptions {
   readonly calculationRetentionSeconds?: number;
   /**
    * Where live-mode `automatic_tax: auto` calculations collect: "DE", "US-CA", … Default:
-   * everywhere. Test mode always returns rates, as the hosted API does.
+   * everywhere. Test mode always returns rates, as the hosted API does. A seed: an account and
+   * mode with registration records of its own (`POST /tax/registrations`) collects only where
+   * those are active on the tax date; one without collects in these places on every date
+   * (docs/nexus.md).
    */
   readonly registrations?: readonly string[];
+  /**
+   * How long (ms) registrations read from the store serve live calculations before they are read
+   * again (writes through this engine are seen at once). Default 1000; 0 reads before every
+   * live calculation.
+   */
+  readonly registrationsCheckIntervalMs?: number;
+  /**
+   * How old (ms) the kept nexus status may be before a live calculation starts a recount in the
+   * background (the calculation itself never waits for one after the first). Default 60 000.
+   */
+  readonly nexusRefreshMs?: number;
+  /** Economic nexus thresholds. Default: the embedded `data/nexus/` tables. */
+  readonly nexusRules?: readonly NexusRuleTable[];
   /**
    * Checks a customer's tax number before a cross-border B2B sale is reverse-charged (EU, UK,
    * Norway, Switzerland, Australia, New Zealand, Singapore): a synchronous, offline function
@@ -118,7 +139,7 @@ export interface TaxEngine extends EngineMethods {
    * the rate tables are untouched.
    */
   resetTestData(context?: CallContext): Promise<void>;
-  /** Stops housekeeping, waits for its running batch, and closes the store. */
+  /** Stops housekeeping, waits for its running batch and any nexus recount, and closes the store. */
   close(): Promise<void>;
 }
 
@@ -135,7 +156,10 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
   const engine: TaxEngine = {
     ...createEngineMethods(deps),
     rates: deps.rates,
-    whenIdle: () => deps.sweeper.idle(),
+    whenIdle: async () => {
+      await deps.sweeper.idle();
+      await deps.nexus.idle();
+    },
     resetTestData: async (context) => {
       const tenant = context?.tenant ?? deps.defaultTenant;
       if (tenant.mode !== 'test') {
@@ -147,6 +171,8 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
     },
     close: async () => {
       await deps.sweeper.stop();
+      // A background nexus recount reads the store: let it finish first.
+      await deps.nexus.idle();
       await deps.store.close();
     },
   };
@@ -167,7 +193,8 @@ function createOperate(deps: EngineDeps): Operate {
 function createEngineDeps(options: TaxEngineOptions): EngineDeps {
   const store = options.store ?? createMemoryStore();
   const clock = options.clock ?? systemClock;
-  return {
+  // The monitor counts with the deps it is part of.
+  const deps: EngineDeps = {
     store,
     sweeper: createCalculationSweeper(store, options.calculationRetentionSeconds ?? 604_800),
     rates: createRateSource({
@@ -181,11 +208,24 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
     clock,
     ids: options.ids ?? createRandomIds(),
     calculationLifetimeSeconds: options.calculationLifetimeSeconds ?? 86_400,
-    registrations: options.registrations === undefined ? undefined : new Set(options.registrations),
+    registrationBook: createRegistrationBook({
+      store,
+      clock,
+      seeds: options.registrations,
+      checkIntervalMs: options.registrationsCheckIntervalMs ?? 1000,
+    }),
+    nexus: createNexusMonitor({
+      clock,
+      count: (tenant) => countNexus(deps, tenant, Math.floor(clock.now() / 1000)),
+      refreshMs: options.nexusRefreshMs ?? 60_000,
+      sellerCountry: options.defaultOrigin?.country,
+    }),
+    nexusRules: options.nexusRules ?? loadDefaultNexusRules(),
     checkVatNumber: options.vatNumberValidator ?? checkVatNumber,
     defaultOrigin: options.defaultOrigin,
     defaultTenant: options.tenant ?? { accountId: 'default', mode: 'test' },
   };
+  return deps;
 }
 
 function baseRates(

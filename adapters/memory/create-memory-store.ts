@@ -5,6 +5,7 @@ import { createCalculationKeeper } from './create-calculation-keeper.ts';
 import { createMemoryDirectory } from './create-memory-directory.ts';
 import { createMemoryLedger } from './create-memory-ledger.ts';
 import { createMemoryRates } from './create-memory-rates.ts';
+import { createMemoryRegistrations } from './create-memory-registrations.ts';
 import { createTenantRecords, type TenantRecords } from './tenant-records.ts';
 
 /** Options of {@link createMemoryStore}. */
@@ -74,6 +75,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryTaxSt
     name: 'memory',
     ...createMemoryLedger(recordsOf, calculations),
     ...createMemoryDirectory(recordsOf),
+    ...createMemoryRegistrations(recordsOf),
     ...createMemoryRates(checkOpen),
     async deleteCalculationsExpiredBefore(before, limit = Number.POSITIVE_INFINITY) {
       if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');

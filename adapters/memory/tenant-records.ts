@@ -1,4 +1,12 @@
-import type { Customer, Merchant, Product, Refund, RefundReversal, Transaction } from '../../src/core/types.ts';
+import type {
+  Customer,
+  Merchant,
+  Product,
+  Refund,
+  RefundReversal,
+  Registration,
+  Transaction,
+} from '../../src/core/types.ts';
 import type { LineBalance } from '../../src/core/ledger/remaining-balance.ts';
 
 /**
@@ -31,6 +39,8 @@ export interface TenantRecords {
   readonly merchants: Map<string, Merchant>;
   /** Reference id of a live merchant → its id. */
   readonly liveMerchantReferences: Map<string, string>;
+  /** By id, deleted ones included. */
+  readonly registrations: Map<string, Registration>;
 }
 
 /** An empty set of records for a tenant seen for the first time. */
@@ -49,5 +59,6 @@ export function createTenantRecords(): TenantRecords {
     liveCustomerReferences: new Map(),
     merchants: new Map(),
     liveMerchantReferences: new Map(),
+    registrations: new Map(),
   };
 }

@@ -8,6 +8,7 @@ import {
   products,
   refundReversals,
   refunds,
+  registrations,
   transactions,
 } from './schema.ts';
 import { bound, compile, insertAll, insertUnless, tenantIs } from './statement-parts.ts';
@@ -201,9 +202,16 @@ export function prepareStatements() {
     ),
     insertReversal: compile('insert_reversal', insertAll(db, refundReversals)),
     /** A test-mode reset: every row of one tenant, table by table (one transaction). */
-    deleteTenantRows: [calculations, transactions, refunds, refundReversals, products, customers, merchants].map(
-      (table, index) => compile(`delete_tenant_rows_${index}`, db.delete(table).where(tenantIs(table))),
-    ),
+    deleteTenantRows: [
+      calculations,
+      transactions,
+      refunds,
+      refundReversals,
+      products,
+      customers,
+      merchants,
+      registrations,
+    ].map((table, index) => compile(`delete_tenant_rows_${index}`, db.delete(table).where(tenantIs(table)))),
 
     insertProduct: compile('insert_product', insertAll(db, products)),
     getLiveProduct: compile('get_live_product', selectBody(products, productByReference)),

@@ -289,3 +289,20 @@ export const rateSnapshots = pgTable('rate_snapshots', {
   tableIds: text('table_ids').notNull(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Registrations (where an account collects, and from when). An account has few, so the store
+ * reads all of a tenant's live ones at once, by the primary key's prefix; writes take a
+ * transaction-scoped advisory lock on the tenant, so the overlap check sees every other writer's rows.
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    ...tenantColumns(),
+    id: key('id').notNull(),
+    createdAt: int8('created_at').notNull(),
+    deletedAt: int8('deleted_at'),
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.mode, t.id] }), check('registrations_mode_check', MODE_CHECK)],
+);

@@ -11,6 +11,7 @@ const TENANT_TABLES = [
   'products',
   'customers',
   'merchants',
+  'registrations',
 ] as const;
 
 /**

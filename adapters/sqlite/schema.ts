@@ -272,3 +272,20 @@ export const rateSnapshots = sqliteTable('rate_snapshots', {
   tableIds: text('table_ids').notNull(),
   createdAt: integer('created_at').notNull(),
 });
+
+/**
+ * Registrations (where an account collects, and from when). An account has few, so the store
+ * reads all of a tenant's live ones at once, by the primary key's prefix; the overlap check
+ * runs on them inside the write transaction.
+ */
+export const registrations = sqliteTable(
+  'registrations',
+  {
+    ...tenantColumns(),
+    id: text('id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    deletedAt: integer('deleted_at'),
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.mode, t.id] }), check('registrations_mode_check', MODE_CHECK)],
+);

@@ -5,6 +5,28 @@ import { createPlatformCalculation } from '../operations/platform-calculations.t
 import { createPlatformTransactions } from '../operations/platform-transactions.ts';
 import { createProduct, deleteProduct, getProduct, listProducts } from '../operations/products.ts';
 import { createRefund, reverseRefund } from '../operations/refunds.ts';
+import { getNexusStatus } from '../operations/nexus.ts';
+import {
+  createRegistration,
+  deleteRegistration,
+  getRegistration,
+  listRegistrations,
+  updateRegistration,
+} from '../operations/registrations.ts';
+import { parseNexusQuery } from '../wire/nexus-request.ts';
+import {
+  parseRegistrationRequest,
+  parseRegistrationUpdate,
+  registrationFields,
+  registrationRequestSchema,
+  registrationUpdateSchema,
+} from '../wire/registration-request.ts';
+import { serializeNexus } from '../wire/serialize-nexus.ts';
+import {
+  serializeDeletedRegistration,
+  serializeRegistration,
+  serializeRegistrationList,
+} from '../wire/serialize-registration.ts';
 import { createTransaction, deleteTransaction, getTransaction, listRefunds } from '../operations/transactions.ts';
 import { calculationFields, parseCalculationInput } from '../wire/calculation-input.ts';
 import { calculationRequestSchema } from '../wire/calculation-request.ts';
@@ -59,6 +81,7 @@ import {
   deletedCustomerResponseSchema,
   deletedMerchantResponseSchema,
   deletedProductResponseSchema,
+  deletedRegistrationResponseSchema,
   deletedTransactionResponseSchema,
   inEveryVersion,
   ledgerRefundListResponseSchemas,
@@ -66,6 +89,7 @@ import {
   manualLineItemsResponseSchema,
   merchantListResponseSchema,
   merchantResponseSchema,
+  nexusResponseSchema,
   platformCalculationResponseSchemas,
   platformTransactionsResponseSchemas,
   productListResponseSchema,
@@ -73,6 +97,8 @@ import {
   refundListResponseSchemas,
   refundResponseSchemas,
   transactionListResponseSchemas,
+  registrationListResponseSchema,
+  registrationResponseSchema,
   transactionResponseSchemas,
 } from '../wire/response-schemas.ts';
 import { serializeCalculation } from '../wire/serialize-calculation.ts';
@@ -657,6 +683,127 @@ export const OPERATIONS = {
       parse: idOf,
       run: deleteMerchant,
       serialize: serializeDeletedMerchant,
+    }),
+  },
+  /**
+   * Registrations (taxkit extension, docs/nexus.md): where the account collects, from
+   * `active_from` until `expires_at`. Once an account and mode has one, live `automatic_tax:
+   * auto` calculations collect only where one is active on the tax date.
+   */
+  registrations: {
+    /**
+     * POST /tax/registrations: records a registration. 400 naming the field for an unknown
+     * place or scheme, `expires_at` not after `active_from`, or an overlap with another of the
+     * same place and scheme; nothing is written then.
+     *
+     * @example
+     * await engine.registrations.create({ country: 'US', province: 'IN', active_from: 1767225600 });
+     */
+    create: defineOperation({
+      method: 'POST',
+      path: '/tax/registrations',
+      summary: 'taxkit extension: record a registration (where the account collects, and from when).',
+      keys: 'secret',
+      since: undefined,
+      args: ['body'],
+      request: 'registration',
+      requestSchema: registrationRequestSchema,
+      response: 'registration',
+      responseSchemas: inEveryVersion(registrationResponseSchema),
+      fields: registrationFields,
+      parse: ({ body }) => parseRegistrationRequest(body),
+      run: createRegistration,
+      serialize: (registration, _version, mode) => serializeRegistration(registration, mode),
+    }),
+    /** GET /tax/registrations → `{ registrations }`: every live one of the account and mode, in id order. */
+    list: defineOperation({
+      method: 'GET',
+      path: '/tax/registrations',
+      summary: "taxkit extension: list the account's registrations.",
+      keys: 'secret',
+      since: undefined,
+      args: [],
+      request: undefined,
+      response: 'registrationList',
+      responseSchemas: inEveryVersion(registrationListResponseSchema),
+      parse: () => undefined,
+      run: (deps, tenant) => listRegistrations(deps, tenant),
+      serialize: (registrations, _version, mode) => serializeRegistrationList(registrations, mode),
+    }),
+    /** GET /tax/registrations/{id}; 404 REGISTRATION_NOT_FOUND. */
+    get: defineOperation({
+      method: 'GET',
+      path: '/tax/registrations/:id',
+      summary: 'taxkit extension: retrieve a registration.',
+      keys: 'secret',
+      since: undefined,
+      args: ['id'],
+      request: undefined,
+      response: 'registration',
+      responseSchemas: inEveryVersion(registrationResponseSchema),
+      fields: registrationFields,
+      parse: idOf,
+      run: getRegistration,
+      serialize: (registration, _version, mode) => serializeRegistration(registration, mode),
+    }),
+    /** POST /tax/registrations/{id}: changes `active_from`, `expires_at` (null: no end) or the number. */
+    update: defineOperation({
+      method: 'POST',
+      path: '/tax/registrations/:id',
+      summary: 'taxkit extension: change the dates or the number of a registration.',
+      keys: 'secret',
+      since: undefined,
+      args: ['id', 'body'],
+      request: 'registrationUpdate',
+      requestSchema: registrationUpdateSchema,
+      response: 'registration',
+      responseSchemas: inEveryVersion(registrationResponseSchema),
+      fields: registrationFields,
+      parse: (args) => ({ id: idOf(args), patch: parseRegistrationUpdate(args.body) }),
+      run: (deps, tenant, { id, patch }) => updateRegistration(deps, tenant, id, patch),
+      serialize: (registration, _version, mode) => serializeRegistration(registration, mode),
+    }),
+    /** DELETE /tax/registrations/{id}: soft delete; calculations stop collecting by it on every date. */
+    delete: defineOperation({
+      method: 'DELETE',
+      path: '/tax/registrations/:id',
+      summary: 'taxkit extension: delete a registration.',
+      keys: 'secret',
+      since: undefined,
+      args: ['id'],
+      request: undefined,
+      response: 'deletedRegistration',
+      responseSchemas: inEveryVersion(deletedRegistrationResponseSchema),
+      fields: registrationFields,
+      parse: idOf,
+      run: deleteRegistration,
+      serialize: serializeDeletedRegistration,
+    }),
+  },
+  /** Economic nexus monitoring (taxkit extension, docs/nexus.md). */
+  nexus: {
+    /**
+     * GET /tax/nexus[?at=]: per jurisdiction, the sales and transaction count in the rule's
+     * measuring period, the threshold, progress, and a status: registered, exceeded (with the
+     * crossing date and sale), approaching (80 % or more), below, or no_sales_tax.
+     *
+     * @example
+     * const { jurisdictions } = await engine.nexus.status({});
+     */
+    status: defineOperation({
+      method: 'GET',
+      path: '/tax/nexus',
+      summary: 'taxkit extension: economic nexus per jurisdiction, from the recorded sales.',
+      keys: 'secret',
+      since: undefined,
+      args: ['query'],
+      request: 'nexusQuery',
+      response: 'nexus',
+      responseSchemas: inEveryVersion(nexusResponseSchema),
+      fields: (key) => (key[0] === 'at' ? 'at' : undefined),
+      parse: ({ query }) => parseNexusQuery(query),
+      run: getNexusStatus,
+      serialize: serializeNexus,
     }),
   },
   /** Marketplace taxes (2026-01-01+). */

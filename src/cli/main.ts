@@ -1,8 +1,10 @@
 import { runCalc } from './run-calc.ts';
 import type { CliIo } from './cli-io.ts';
 import { runMigrate } from './run-migrate.ts';
+import { runNexus } from './run-nexus.ts';
 import { runRates } from './run-rates.ts';
 import { runReport } from './run-report.ts';
+import { runRegistrations } from './run-registrations.ts';
 import { runServe } from './run-serve.ts';
 import { UsageError } from './usage-error.ts';
 import { USAGE } from './usage.ts';
@@ -28,6 +30,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await runRates(rest, io);
       case 'report':
         return await runReport(rest, io);
+      case 'nexus':
+        return await runNexus(rest, io);
+      case 'registrations':
+        return await runRegistrations(rest, io);
       case 'help':
       case '--help':
       case '-h':

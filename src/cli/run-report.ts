@@ -1,10 +1,7 @@
-import { createTaxEngine } from '../engine.ts';
 import { errorResponse } from '../http/error-response.ts';
-import type { TaxStore } from '../ports/store.ts';
 import { liabilityReportCsv } from '../wire/liability-report-csv.ts';
 import type { CliIo } from './cli-io.ts';
-import { chooseStore, openChosenStore } from './choose-store.ts';
-import { DEFAULT_ACCOUNT_ID } from './default-account.ts';
+import { type AccountEngine, openAccountEngine } from './open-account-engine.ts';
 import { parseCommandArgs } from './parse-command-args.ts';
 import { UsageError } from './usage-error.ts';
 import { USAGE } from './usage.ts';
@@ -41,34 +38,24 @@ export async function runReport(args: readonly string[], io: CliIo): Promise<num
     io.stdout(USAGE);
     return 0;
   }
-  const mode = options.mode ?? 'live';
-  if (mode !== 'live' && mode !== 'test') throw new UsageError('--mode must be live or test.');
   const format = options.format ?? 'json';
   if (format !== 'json' && format !== 'csv') throw new UsageError('--format must be json or csv.');
-  const choice = chooseStore({ db: options.db, postgres: options.postgres }, io.env, io.cwd);
-  let store: TaxStore | undefined;
+  let opened: AccountEngine | undefined;
   try {
-    store = await openChosenStore(choice);
-    if (store === undefined) throw new UsageError('a report reads a database: --db or --postgres.');
-    const tenant = { accountId: DEFAULT_ACCOUNT_ID, mode } as const;
-    const engine = createTaxEngine({ store, tenant });
-    try {
-      // The options as the user typed them: the engine validates them as it does every query.
-      const report = await engine.reports.liability(
-        {
-          ...(options.from === undefined ? {} : { from: options.from }),
-          ...(options.to === undefined ? {} : { to: options.to }),
-          ...(options.period === undefined ? {} : { period: options.period }),
-          ...(options.currency === undefined ? {} : { currency: options.currency }),
-        } as Parameters<typeof engine.reports.liability>[0],
-        { tenant },
-      );
-      io.stdout(format === 'csv' ? liabilityReportCsv(report) : `${JSON.stringify(report, null, 2)}\n`);
-      return 0;
-    } finally {
-      await engine.close();
-      store = undefined;
-    }
+    opened = await openAccountEngine({ db: options.db, postgres: options.postgres, mode: options.mode }, io, undefined);
+    const { engine, tenant } = opened;
+    // The options as the user typed them: the engine validates them as it does every query.
+    const report = await engine.reports.liability(
+      {
+        ...(options.from === undefined ? {} : { from: options.from }),
+        ...(options.to === undefined ? {} : { to: options.to }),
+        ...(options.period === undefined ? {} : { period: options.period }),
+        ...(options.currency === undefined ? {} : { currency: options.currency }),
+      } as Parameters<typeof engine.reports.liability>[0],
+      { tenant },
+    );
+    io.stdout(format === 'csv' ? liabilityReportCsv(report) : `${JSON.stringify(report, null, 2)}\n`);
+    return 0;
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const response = errorResponse(error, {
@@ -80,6 +67,6 @@ export async function runReport(args: readonly string[], io: CliIo): Promise<num
     io.stderr(`${JSON.stringify(JSON.parse(response.body), null, 2)}\n`);
     return 1;
   } finally {
-    await store?.close();
+    await opened?.close();
   }
 }

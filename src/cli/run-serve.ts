@@ -12,12 +12,11 @@ import { KEY_VARIABLES, loadAccountKeys, type LoadedKeys } from './load-account-
 import { parseCommandArgs } from './parse-command-args.ts';
 import { describeError } from './describe-error.ts';
 import { findBundledGeoDatabase } from './find-bundled-geo-database.ts';
-import { DEFAULT_ACCOUNT_ID } from './default-account.ts';
 import { UsageError } from './usage-error.ts';
+import { SERVE_ACCOUNT_ID } from './serve-account.ts';
 import { USAGE } from './usage.ts';
 
-/** The account `taxkit serve` creates; its records are (default, test) and (default, live). */
-const ACCOUNT_ID = DEFAULT_ACCOUNT_ID;
+const ACCOUNT_ID = SERVE_ACCOUNT_ID;
 
 /**
  * `taxkit serve`: the HTTP API on a local port, until the shutdown signal (SIGINT/SIGTERM in the

@@ -45,6 +45,23 @@ Usage:
       currency, as GET /tax/reports/liability answers it (docs/reports.md): the records of the
       account taxkit serve uses on that database, live mode unless --mode test. The days are
       UTC and both inclusive; --period defaults to month; --currency keeps one filing currency.
+  taxkit nexus [--at DATE] [--db PATH | --postgres URL] [--mode live|test] [--seller-country CC]
+               [--all] [--json]
+      Economic nexus of the account "taxkit serve" uses on that database (live mode by
+      default), from its recorded sales, refunds and backfilled sales: where it crossed a
+      threshold (with the date and the sale), where it is approaching one (80 %), where it is
+      registered, each with the rule's source (docs/nexus.md). --at is a date (YYYY-MM-DD,
+      as of its end) or Unix seconds; --seller-country is where the seller is established
+      (for the EU and UK thresholds); --all lists every jurisdiction; --json prints the
+      answer of GET /tax/nexus.
+
+  taxkit registrations list | add | update ID | delete ID [--db PATH | --postgres URL]
+               [--mode live|test]
+      The same account's registrations (POST/GET/DELETE /tax/registrations). add takes
+      --country CC [--province XX] --from DATE [--to DATE] [--type T] [--number N];
+      update takes --from, --to (or --to none) and --number. Dates are YYYY-MM-DD (UTC) or
+      Unix seconds. Live calculations collect only where a registration is active on the
+      sale's tax date.
 
   taxkit help | --help
       Show this text.

@@ -5,6 +5,7 @@ import { dayOfUnixSeconds } from './rates/day-number.ts';
 import { NO_RATES, type RateIndex, type ResolvedRate } from './rates/rate-index.ts';
 import { implausibleTaxIdNotice, type ReverseChargeFacts, reverseChargeNote } from './tax-ids/reverse-charge.ts';
 import type { JurisdictionDef } from './rates/rate-table.ts';
+import { registeredOn, type RegistrationSpan } from './registrations/registration-spans.ts';
 import type {
   Address,
   AutomaticTax,
@@ -32,7 +33,16 @@ export interface CalculationFacts {
   readonly origin: Address | undefined;
   readonly lines: readonly LineInput[];
   readonly metadata: Metadata;
-  readonly registrations: ReadonlySet<string> | undefined;
+  /**
+   * Where and when live `automatic_tax: auto` collects (the account's registrations, or the
+   * engine option's places); `undefined`: everywhere.
+   */
+  readonly registrations: readonly RegistrationSpan[] | undefined;
+  /**
+   * Notes for places (keys "US-OH") where the account is not registered but has crossed the
+   * economic nexus threshold: said in the note of a live calculation that does not collect there.
+   */
+  readonly nexusNotes?: ReadonlyMap<string, string> | undefined;
   readonly platform?: PlatformDetails;
   /** The lines' domain key in the operation's input, for errors: default `lines` (`feeLines` for platform fees). */
   readonly linesKey?: string;
@@ -131,10 +141,14 @@ function zeroReason(
   if (facts.customer.isTaxExempt) return { kind: 'exempt_customer' };
   const reverseCharge = country === undefined ? undefined : reverseChargeNote(reverseChargeFacts(facts), country);
   if (reverseCharge !== undefined) return { kind: 'reverse_charge', note: reverseCharge };
-  // Test mode always gets rates (docs/decisions.md); live mode collects only where registered.
+  // Test mode always gets rates (docs/decisions.md); live mode collects only where a
+  // registration is active on the sale's tax date (docs/nexus.md).
   if (facts.mode === 'live' && facts.registrations !== undefined && country !== undefined) {
-    const registered = facts.registrations.has(country) || (keys ?? []).some((key) => facts.registrations?.has(key));
-    if (!registered) return { kind: 'no_nexus' };
+    const places = [...(keys ?? []), country];
+    if (!registeredOn(facts.registrations, places, facts.taxDate)) {
+      const note = places.map((place) => facts.nexusNotes?.get(place)).find((found) => found !== undefined);
+      return note === undefined ? { kind: 'no_nexus' } : { kind: 'no_nexus', note };
+    }
   }
   return undefined;
 }

@@ -23,7 +23,8 @@ export type { LineInput } from './line-input.ts';
 export type ZeroReason =
   | { readonly kind: 'exempt_customer' }
   | { readonly kind: 'automatic_tax_disabled' }
-  | { readonly kind: 'no_nexus' }
+  /** `note`, when given, replaces the default one (e.g. to say a nexus threshold was crossed). */
+  | { readonly kind: 'no_nexus'; readonly note?: string }
   /** `note` says which reverse charge applied (intra-EU, UK, Norway, …; src/core/tax-ids/reverse-charge.ts). */
   | { readonly kind: 'reverse_charge'; readonly note?: string };
 
@@ -55,7 +56,9 @@ const ZERO_NOTES: Record<ZeroReason['kind'], string> = {
 };
 
 function zeroNote(zero: ZeroReason): string {
-  return zero.kind === 'reverse_charge' && zero.note !== undefined ? zero.note : ZERO_NOTES[zero.kind];
+  return (zero.kind === 'reverse_charge' || zero.kind === 'no_nexus') && zero.note !== undefined
+    ? zero.note
+    : ZERO_NOTES[zero.kind];
 }
 
 /**

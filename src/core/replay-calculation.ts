@@ -2,6 +2,7 @@ import { buildCalculation } from './build-calculation.ts';
 import type { LineInput } from './calculate-lines.ts';
 import { TaxError } from './errors.ts';
 import type { RateIndex } from './rates/rate-index.ts';
+import type { RegistrationSpan } from './registrations/registration-spans.ts';
 import type { Calculation, Mode, TaxLine } from './types.ts';
 
 /**
@@ -10,8 +11,9 @@ import type { Calculation, Mode, TaxLine } from './types.ts';
  * snapshot it names, the result equals the record (line items and totals), whatever was
  * imported since. Pure.
  *
- * `registrations` are the engine's current ones (live-mode nexus), which the record does not
- * keep.
+ * `registrations` are the account's registrations (live-mode collection), which the record does
+ * not keep; they are applied on the record's tax date, so a replay collects where the account
+ * was registered that day.
  *
  * @throws TaxError INVALID_VALUE for a platform calculation (its fee lines depend on request
  *   fields the record does not keep) or a record made before taxkit kept its rate keys.
@@ -20,7 +22,7 @@ export function replayCalculation(
   calculation: Calculation,
   index: RateIndex,
   mode: Mode,
-  registrations: ReadonlySet<string> | undefined,
+  registrations: readonly RegistrationSpan[] | undefined,
 ): Calculation {
   if (calculation.kind !== 'standard') {
     throw new TaxError(

@@ -278,3 +278,26 @@ export interface Page<T> {
   readonly items: readonly T[];
   readonly hasMore: boolean;
 }
+
+/**
+ * Where an account collects: one registration with a tax authority, from `activeFrom` until
+ * `expiresAt` (exclusive; open-ended when absent). Live `automatic_tax: auto` calculations
+ * collect where one is active on the sale's tax date (docs/nexus.md).
+ */
+export interface Registration {
+  /** `taxreg_…`. */
+  readonly id: string;
+  /** ISO 3166-1 alpha-2 of the authority (for the EU schemes, the member state of identification). */
+  readonly country: string;
+  /** State or province code without the country prefix; '' where the scheme is national. */
+  readonly province: string;
+  /** The scheme, one of `REGISTRATION_TYPES` (src/core/registrations/registration-types.ts). */
+  readonly type: string;
+  /** The number the authority issued; '' when not given. */
+  readonly registrationNumber: string;
+  readonly activeFrom: number;
+  readonly expiresAt?: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly deletedAt?: number;
+}

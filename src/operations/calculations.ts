@@ -9,6 +9,7 @@ import type { Address, AutomaticTax, Calculation, Metadata, Tenant } from '../co
 import type { EngineDeps } from '../engine-deps.ts';
 import { after } from './after.ts';
 import { callTime } from './call-time.ts';
+import { collectionFacts } from './collection-facts.ts';
 import { type CustomerInput, resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
 import { type LineItemInput, resolveLines } from './resolve-lines.ts';
 
@@ -49,34 +50,40 @@ export function createCalculation(
   return after(deps.rates.ready() ?? deps.rates.current(), (rates) => {
     const place = resolveCustomerPlace(deps, input.customer, rates);
     return after(resolveCalculationCustomer(deps, tenant, input.customer), (customer) =>
-      after(resolveLines(deps, tenant, input.lines, nowMs, 'lines', false), (lines) => {
-        const origin =
-          input.originAddress === undefined ? deps.defaultOrigin : checkedOrigin(deps, input.originAddress, rates);
-        const calculation = buildCalculation(
-          {
-            id: deps.ids.next('calc', nowMs),
-            kind: 'standard',
-            createdAt: now,
-            taxDate: input.taxDate ?? now,
-            lifetimeSeconds: deps.calculationLifetimeSeconds,
-            mode: tenant.mode,
-            currency: input.currency,
-            taxIncluded: input.taxIncluded,
-            automaticTax: input.automaticTax,
-            customer,
-            place,
-            origin,
-            lines,
-            metadata: input.metadata,
-            registrations: deps.registrations,
-          },
-          rates,
-        );
-        return after(deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true }), () => {
-          deps.sweeper.request(calculation.createdAt);
-          return calculation;
-        });
-      }),
+      after(resolveLines(deps, tenant, input.lines, nowMs, 'lines', false), (lines) =>
+        after(collectionFacts(deps, tenant), (collection) => {
+          const origin =
+            input.originAddress === undefined ? deps.defaultOrigin : checkedOrigin(deps, input.originAddress, rates);
+          const calculation = buildCalculation(
+            {
+              id: deps.ids.next('calc', nowMs),
+              kind: 'standard',
+              createdAt: now,
+              taxDate: input.taxDate ?? now,
+              lifetimeSeconds: deps.calculationLifetimeSeconds,
+              mode: tenant.mode,
+              currency: input.currency,
+              taxIncluded: input.taxIncluded,
+              automaticTax: input.automaticTax,
+              customer,
+              place,
+              origin,
+              lines,
+              metadata: input.metadata,
+              registrations: collection.registrations,
+              nexusNotes: collection.nexusNotes,
+            },
+            rates,
+          );
+          return after(
+            deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true }),
+            () => {
+              deps.sweeper.request(calculation.createdAt);
+              return calculation;
+            },
+          );
+        }),
+      ),
     );
   });
 }
@@ -95,7 +102,10 @@ export async function replayCalculation(deps: EngineDeps, tenant: Tenant, id: st
       `Rate snapshot ${stored.rateSnapshot} of calculation ${id} is not in the store, so it cannot be replayed.`,
     );
   }
-  return replayStored(stored, index, tenant.mode, deps.registrations);
+  // The registrations of the calculation's tax date apply, as when it was made; not the nexus
+  // notes, which describe the ledger as it is now.
+  const { registrations } = await collectionFacts(deps, tenant);
+  return replayStored(stored, index, tenant.mode, registrations);
 }
 
 /**

@@ -5,6 +5,7 @@ import { notFound } from '../core/not-found.ts';
 import type { Address, AutomaticTax, Calculation, Merchant, TaxId, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { callTime } from './call-time.ts';
+import { collectionFacts } from './collection-facts.ts';
 import { type CalculationInput, checkedOrigin } from './calculations.ts';
 import { resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
 import { type LineItemInput, resolveLines } from './resolve-lines.ts';
@@ -52,6 +53,7 @@ export async function createPlatformCalculation(
   const { nowMs, now: createdAt } = callTime(deps);
   const id = deps.ids.next('calc_platform', nowMs);
   const customer = await resolveCalculationCustomer(deps, tenant, input.customer);
+  const collection = await collectionFacts(deps, tenant);
   const common = {
     createdAt,
     taxDate: input.taxDate ?? createdAt,
@@ -60,7 +62,8 @@ export async function createPlatformCalculation(
     currency: input.currency,
     origin,
     metadata: input.metadata,
-    registrations: deps.registrations,
+    registrations: collection.registrations,
+    nexusNotes: collection.nexusNotes,
   };
   const fees =
     input.fees === undefined

@@ -32,6 +32,7 @@ import type {
   Product,
   Refund,
   RefundReversal,
+  Registration,
   Tenant,
   Transaction,
 } from '../core/types.ts';
@@ -96,6 +97,14 @@ export type RefundPlanner = (transaction: Transaction, remaining: readonly LineB
  * Called inside the adapter's write transaction.
  */
 export type ReversalPlanner = (refund: Refund, transaction: Transaction) => RefundReversal;
+
+/**
+ * Builds the registration to write from the live one with the same id (`undefined` when there
+ * is none) and the tenant's other live registrations. Pure; throws a `TaxError` to refuse (an
+ * overlap, REGISTRATION_NOT_FOUND for an update of a missing one). The adapter calls it inside
+ * its write transaction, so two writers cannot both pass an overlap check.
+ */
+export type RegistrationPlanner = (current: Registration | undefined, others: readonly Registration[]) => Registration;
 
 export interface InsertCalculationOptions {
   readonly randomId?: boolean;
@@ -194,6 +203,18 @@ export interface TaxStore {
   updateMerchant(tenant: Tenant, idOrReference: string, update: (current: Merchant) => Merchant): Promise<Merchant>;
   deleteMerchant(tenant: Tenant, idOrReference: string, at: number): Promise<Merchant | undefined>;
 
+  /** The tenant's live registrations (deleted ones left out), in id order. An account has few: no pages. */
+  listRegistrations(tenant: Tenant): Promise<readonly Registration[]>;
+  /** The live registration with that id, or `undefined`. */
+  getRegistration(tenant: Tenant, id: string): Promise<Registration | undefined>;
+  /**
+   * Writes (inserts or replaces) the registration `plan` builds for `id`, atomically; whatever
+   * `plan` throws propagates and nothing is written. The record it returns must have that id.
+   */
+  writeRegistration(tenant: Tenant, id: string, plan: RegistrationPlanner): Promise<Registration>;
+  /** Soft delete; returns the deleted record, or `undefined` when there was none. */
+  deleteRegistration(tenant: Tenant, id: string, at: number): Promise<Registration | undefined>;
+
   // Rate tables (`taxkit rates import`). Not scoped by tenant: every account of a store
   // calculates with the same rates. Nothing here ever deletes a table or a snapshot.
 
@@ -234,7 +255,7 @@ export interface TaxStore {
 
   /**
    * Deletes every record of `tenant` for good (calculations, transactions, refunds, reversals,
-   * products, customers, merchants): not a soft delete. All or nothing. Other tenants and the
+   * products, customers, merchants, registrations): not a soft delete. All or nothing. Other tenants and the
    * rate tables are untouched. The engine uses it only for test mode (`resetTestData`).
    */
   deleteTenantRecords(tenant: Tenant): Promise<void>;
@@ -281,4 +302,10 @@ export type StoreDirectory = Pick<
   | 'listMerchants'
   | 'updateMerchant'
   | 'deleteMerchant'
+>;
+
+/** The store methods over registrations. */
+export type StoreRegistrations = Pick<
+  TaxStore,
+  'listRegistrations' | 'getRegistration' | 'writeRegistration' | 'deleteRegistration'
 >;

@@ -23,9 +23,11 @@ import type {
   deletedCustomerResponseSchema,
   deletedMerchantResponseSchema,
   deletedProductResponseSchema,
+  deletedRegistrationResponseSchema,
   deletedTransactionResponseSchema,
   merchantListResponseSchema,
   merchantResponseSchema,
+  nexusResponseSchema,
   platformCalculationResponseSchemas,
   platformTransactionsResponseSchemas,
   productListResponseSchema,
@@ -36,9 +38,13 @@ import type {
   liabilityReportResponseSchema,
   manualLineItemsResponseSchema,
   transactionListResponseSchemas,
+  registrationListResponseSchema,
+  registrationResponseSchema,
   transactionResponseSchemas,
 } from './response-schemas.ts';
 import type { transactionRequestSchema } from './transaction-request.ts';
+import type { registrationRequestSchema, registrationUpdateSchema } from './registration-request.ts';
+import type { nexusQuerySchema } from './nexus-request.ts';
 
 /**
  * The request and response types of every operation, per API version, derived from the zod
@@ -109,6 +115,12 @@ export type LiabilityReport = z.output<typeof liabilityReportResponseSchema>;
 export type ManualLineItemsRequest = z.input<typeof manualLineItemsRequestSchema>;
 /** The answer of POST /tax/manual_line_items. */
 export type ManualLineItems = z.output<typeof manualLineItemsResponseSchema>;
+/** Body of POST /tax/registrations. */
+export type RegistrationRequest = z.input<typeof registrationRequestSchema>;
+/** Body of POST /tax/registrations/{id}. */
+export type RegistrationUpdateRequest = z.input<typeof registrationUpdateSchema>;
+/** Query of GET /tax/nexus: `at`. */
+export type NexusRequest = z.input<typeof nexusQuerySchema>;
 /** Query of the list operations: `cursor` and `limit`. */
 export type ListRequest = z.input<typeof listRequestSchema>;
 
@@ -138,6 +150,10 @@ export type DeletedTransaction = z.output<typeof deletedTransactionResponseSchem
 export type DeletedProduct = z.output<typeof deletedProductResponseSchema>;
 export type DeletedCustomer = z.output<typeof deletedCustomerResponseSchema>;
 export type DeletedMerchant = z.output<typeof deletedMerchantResponseSchema>;
+export type Registration = z.output<typeof registrationResponseSchema>;
+export type RegistrationList = z.output<typeof registrationListResponseSchema>;
+export type DeletedRegistration = z.output<typeof deletedRegistrationResponseSchema>;
+export type NexusStatus = z.output<typeof nexusResponseSchema>;
 
 /**
  * The request body of each kind of operation, by the key an operation row names in
@@ -159,6 +175,10 @@ export interface RequestBodies<V extends ApiVersion = LatestApiVersion> {
   reversalList: ReversalListRequest;
   liabilityReport: LiabilityReportRequest;
   manualLineItems: ManualLineItemsRequest;
+  registration: RegistrationRequest;
+  registrationUpdate: RegistrationUpdateRequest;
+  /** The query of GET /tax/nexus (a query, not a body: the row has no request schema). */
+  nexusQuery: NexusRequest;
 }
 
 /** The success body of each kind of operation in version `V`, keyed as {@link RequestBodies}. */
@@ -183,4 +203,8 @@ export interface ResponseBodies<V extends ApiVersion = LatestApiVersion> {
   ledgerRefundList: LedgerRefundList<V>;
   liabilityReport: LiabilityReport;
   manualLineItems: ManualLineItems;
+  registration: Registration;
+  registrationList: RegistrationList;
+  deletedRegistration: DeletedRegistration;
+  nexus: NexusStatus;
 }

@@ -348,6 +348,59 @@ export const deletedMerchantResponseSchema = z.strictObject({
   ...deletedAt,
 });
 
+export const registrationResponseSchema = z.strictObject({
+  id: z.string(),
+  object: z.literal('tax.registration'),
+  country: z.string(),
+  province: z.string().nullable(),
+  type: z.string(),
+  registration_number: z.string().nullable(),
+  active_from: z.number(),
+  expires_at: z.number().nullable(),
+  testmode: z.boolean(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export const registrationListResponseSchema = z.strictObject({
+  object: z.literal('list'),
+  registrations: z.array(registrationResponseSchema),
+});
+export const deletedRegistrationResponseSchema = z.strictObject({
+  id: z.string(),
+  object: z.literal('tax.registration'),
+  ...deletedAt,
+});
+
+/** One jurisdiction of GET /tax/nexus; amounts in minor units of `currency` (the threshold's). */
+export const nexusJurisdictionSchema = z.strictObject({
+  jurisdiction: z.string(),
+  name: z.string(),
+  status: z.enum(['registered', 'exceeded', 'approaching', 'below', 'no_sales_tax']),
+  sales_amount: z.number(),
+  transaction_count: z.number(),
+  threshold_amount: z.number().nullable(),
+  threshold_transactions: z.number().nullable(),
+  currency: z.string().nullable(),
+  combine: z.enum(['amount_only', 'amount_or_transactions', 'amount_and_transactions']).nullable(),
+  period: z.string().nullable(),
+  period_start: z.number().nullable(),
+  period_end: z.number().nullable(),
+  basis: z.enum(['gross', 'retail', 'taxable']).nullable(),
+  marketplace_sales: z.enum(['included', 'excluded']).nullable(),
+  progress: z.number(),
+  crossed_at: z.number().nullable(),
+  crossed_by_transaction_id: z.string().nullable(),
+  unconverted_transaction_count: z.number(),
+  source: z.string(),
+  doubt: z.string().nullable(),
+  note: z.string(),
+});
+export const nexusResponseSchema = z.strictObject({
+  object: z.literal('tax.nexus'),
+  at: z.number(),
+  jurisdictions: z.array(nexusJurisdictionSchema),
+});
+
 /** The answer of GET /tax/ping: the same in every version, which it echoes. */
 export const pingResponseSchema = z.strictObject({
   status: z.literal('ok'),

@@ -47,6 +47,7 @@ const TABLES = [
   'rate_tables',
   'refund_reversals',
   'refunds',
+  'registrations',
   'transactions',
 ] as const;
 

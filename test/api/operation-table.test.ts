@@ -57,6 +57,12 @@ describe('the operation table', () => {
       'merchants.get',
       'merchants.update',
       'merchants.delete',
+      'registrations.create',
+      'registrations.list',
+      'registrations.get',
+      'registrations.update',
+      'registrations.delete',
+      'nexus.status',
       'platform.calculations.create',
       'platform.transactions.create',
     ]);

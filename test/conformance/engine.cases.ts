@@ -54,4 +54,24 @@ export function describeEngineCases({ store, test }: SuiteContext): void {
     const lines = refund.line_items as { tax_amount_refunded?: number; tax_amount?: number }[];
     expect(lines).toHaveLength(1000);
   });
+
+  test('registrations: live collection follows the registration active on the tax date; test mode always collects', async () => {
+    const { engine } = createTestEngine({ store: store() });
+    const live = { tenant: { accountId: 'acct_reg', mode: 'live' as const } };
+    const test_ = { tenant: { accountId: 'acct_reg', mode: 'test' as const } };
+    const JAN = 1_735_689_600;
+    const JUL = 1_751_328_000;
+    await engine.registrations.create({ country: 'US', province: 'IN', active_from: JAN, expires_at: JUL }, live);
+    const taxOn = async (taxDate: number, context: typeof live | typeof test_) =>
+      (await engine.calculations.create({ ...indianaLines(1, 1000), tax_date: taxDate }, context)).total_tax_amount;
+    // Future on the tax date, active, expired: in live mode.
+    expect(await taxOn(JAN - 1, live)).toBe(0);
+    expect(await taxOn(JAN, live)).toBe(70);
+    expect(await taxOn(JUL, live)).toBe(0);
+    // Test mode collects on every date.
+    expect(await taxOn(JAN - 1, test_)).toBe(70);
+    expect(await taxOn(JUL, test_)).toBe(70);
+    // A test-mode registration changes nothing for live mode, and the other way round.
+    expect((await engine.registrations.list(test_)).registrations).toEqual([]);
+  });
 }

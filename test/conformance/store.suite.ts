@@ -15,6 +15,7 @@ import { describeLiabilityReportCases } from './liability-report.cases.ts';
 import { describeListCases } from './list.cases.ts';
 import { describeRateCases } from './rates.cases.ts';
 import { describeRefundCases } from './refund.cases.ts';
+import { describeRegistrationCases } from './registrations.cases.ts';
 import { describeRoundTripCases } from './round-trip.cases.ts';
 import type { SuiteContext } from './suite-context.ts';
 import { describeTenancyCases } from './tenancy.cases.ts';
@@ -72,6 +73,7 @@ export function describeTaxStore(
     describe('lists', () => describeListCases(context));
     describe('ledger reads by period', () => describeLedgerReadCases(context));
     describe('liability report', () => describeLiabilityReportCases(context));
+    describe('registrations', () => describeRegistrationCases(context));
     describe('tenants and modes', () => describeTenancyCases(context));
     describe('rate tables and snapshots', () => describeRateCases(context));
     describe('the engine over this store', () => describeEngineCases(context));

@@ -56,6 +56,31 @@ const DOMAIN_VALUES = new Set([
   'calc_platform',
   // A national tax id check's verdict (core/tax-ids/check-national-tax-id.ts): failed check digits.
   'check_digits',
+  // Registration schemes (core/registrations/registration-types.ts) and the nexus data's
+  // values (data/nexus/, core/nexus/): how thresholds combine, their periods, whom they are for.
+  'us_state_sales_tax',
+  'ca_gst_hst',
+  'ca_qst',
+  'ca_pst',
+  'eu_oss_union',
+  'eu_oss_non_union',
+  'eu_ioss',
+  'gb_vat',
+  'no_voec',
+  'ch_vat',
+  'au_gst_simplified',
+  'nz_gst_simplified',
+  'sg_gst_ovr',
+  'amount_only',
+  'amount_or_transactions',
+  'amount_and_transactions',
+  'previous_calendar_year',
+  'previous_or_current_calendar_year',
+  'rolling_12_months',
+  'preceding_four_quarters',
+  'twelve_months_ending_september_30',
+  'not_established',
+  'no_sales_tax',
 ]);
 
 /**

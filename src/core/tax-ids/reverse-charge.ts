@@ -1,7 +1,7 @@
 import type { CalculationCustomer } from '../types.ts';
 
 /** The EU VAT area: a sale between two of these countries is intra-EU. */
-const EU_VAT_AREA: ReadonlySet<string> = new Set([
+export const EU_VAT_AREA: ReadonlySet<string> = new Set([
   'AT',
   'BE',
   'BG',

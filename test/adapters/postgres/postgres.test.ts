@@ -59,6 +59,7 @@ describe('postgres store', () => {
       'rate_tables',
       'refund_reversals',
       'refunds',
+      'registrations',
       'transactions',
     ]);
   });

@@ -1,0 +1,88 @@
+/**
+ * docs/nexus.md lists every threshold rule of data/nexus/ in a table generated from the data;
+ * this test checks the table is up to date. After changing the data, regenerate with
+ * `UPDATE_DOCS=1 npx vitest run test/docs/nexus-table.test.ts`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { NexusRule } from '../../src/core/nexus/nexus-rule.ts';
+import { loadDefaultNexusRules } from '../../src/defaults/load-default-nexus-rules.ts';
+
+const DOC = new URL('../../docs/nexus.md', import.meta.url);
+const BEGIN = '<!-- nexus-rules:begin (generated from data/nexus, test/docs/nexus-table.test.ts) -->';
+const END = '<!-- nexus-rules:end -->';
+
+const DIGITS: Readonly<Record<string, number>> = { NOK: 2, CHF: 2 };
+
+function amount(rule: NexusRule): string {
+  const digits = DIGITS[rule.currency] ?? 2;
+  const major = (rule.amountMinor / 10 ** digits).toLocaleString('en-US', { minimumFractionDigits: 0 });
+  const money = `${rule.currency} ${major}`;
+  if (rule.combine === 'amount_only') return money;
+  return `${money} ${rule.combine === 'amount_or_transactions' ? 'or' : 'and'} ${rule.transactions} sales`;
+}
+
+const escapePipes = (text: string) => text.replaceAll('|', '\\|');
+
+/** The generated table: one row per rule, by jurisdiction then date. */
+function table(): string {
+  const tables = loadDefaultNexusRules();
+  const rows = tables
+    .flatMap((t) => t.rules)
+    .toSorted((a, b) =>
+      a.jurisdiction === b.jurisdiction ? (a.from < b.from ? 1 : -1) : a.jurisdiction < b.jurisdiction ? -1 : 1,
+    )
+    .map((rule) =>
+      [
+        rule.jurisdiction,
+        rule.name,
+        `${rule.from} – ${rule.to ?? ''}`.trim(),
+        amount(rule),
+        rule.period.replaceAll('_', ' '),
+        rule.basis,
+        rule.marketplace,
+        rule.sellers === undefined || rule.sellers === 'all' ? 'all' : rule.sellers.replace('_', ' '),
+        escapePipes(rule.source),
+        rule.doubt === undefined ? '' : escapePipes(rule.doubt),
+      ].join(' | '),
+    );
+  const none = tables
+    .flatMap((t) => t.noSalesTax ?? [])
+    .map((place) =>
+      [place.jurisdiction, place.name, '', 'no sales tax', '', '', '', '', escapePipes(place.source), ''].join(' | '),
+    );
+  const header =
+    '| Jurisdiction | Name | In force | Threshold | Period | Basis | Marketplace sales | Sellers | Source | Uncertain |\n' +
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+  return [header, ...[...rows, ...none].map((row) => `| ${row} |`)].join('\n');
+}
+
+/** A markdown table as its cells, so prettier's column padding does not count. */
+function cells(markdown: string): string[][] {
+  return markdown
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !/^\|\s*:?-/.test(line))
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim()),
+    );
+}
+
+describe('docs/nexus.md', () => {
+  it('lists every rule of data/nexus as the data says', () => {
+    const text = readFileSync(DOC, 'utf8');
+    const start = text.indexOf(BEGIN);
+    const stop = text.indexOf(END);
+    expect(start).toBeGreaterThan(-1);
+    expect(stop).toBeGreaterThan(start);
+    const current = text.slice(start + BEGIN.length, stop).trim();
+    const expected = table();
+    if (process.env.UPDATE_DOCS === '1' && JSON.stringify(cells(current)) !== JSON.stringify(cells(expected))) {
+      writeFileSync(DOC, `${text.slice(0, start + BEGIN.length)}\n\n${expected}\n\n${text.slice(stop)}`);
+      return;
+    }
+    expect(cells(current)).toEqual(cells(expected));
+  });
+});
