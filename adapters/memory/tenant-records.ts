@@ -1,4 +1,13 @@
-import type { Customer, Merchant, Product, Refund, RefundReversal, Transaction } from '../../src/core/types.ts';
+import type {
+  CertificateRequest,
+  Customer,
+  ExemptionCertificate,
+  Merchant,
+  Product,
+  Refund,
+  RefundReversal,
+  Transaction,
+} from '../../src/core/types.ts';
 import type { LineBalance } from '../../src/core/ledger/remaining-balance.ts';
 
 /**
@@ -31,6 +40,10 @@ export interface TenantRecords {
   readonly merchants: Map<string, Merchant>;
   /** Reference id of a live merchant → its id. */
   readonly liveMerchantReferences: Map<string, string>;
+  /** Exemption certificates by id, revoked ones included. */
+  readonly certificates: Map<string, ExemptionCertificate>;
+  /** Certificate requests by id, whatever their status. */
+  readonly certificateRequests: Map<string, CertificateRequest>;
 }
 
 /** An empty set of records for a tenant seen for the first time. */
@@ -49,5 +62,7 @@ export function createTenantRecords(): TenantRecords {
     liveCustomerReferences: new Map(),
     merchants: new Map(),
     liveMerchantReferences: new Map(),
+    certificates: new Map(),
+    certificateRequests: new Map(),
   };
 }

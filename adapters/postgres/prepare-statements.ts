@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import {
+  certificateRequests,
+  certificates,
   calculations,
   customers,
   housekeeping,
@@ -201,9 +203,17 @@ export function prepareStatements() {
     ),
     insertReversal: compile('insert_reversal', insertAll(db, refundReversals)),
     /** A test-mode reset: every row of one tenant, table by table (one transaction). */
-    deleteTenantRows: [calculations, transactions, refunds, refundReversals, products, customers, merchants].map(
-      (table, index) => compile(`delete_tenant_rows_${index}`, db.delete(table).where(tenantIs(table))),
-    ),
+    deleteTenantRows: [
+      calculations,
+      transactions,
+      refunds,
+      refundReversals,
+      products,
+      customers,
+      merchants,
+      certificates,
+      certificateRequests,
+    ].map((table, index) => compile(`delete_tenant_rows_${index}`, db.delete(table).where(tenantIs(table)))),
 
     insertProduct: compile('insert_product', insertAll(db, products)),
     getLiveProduct: compile('get_live_product', selectBody(products, productByReference)),

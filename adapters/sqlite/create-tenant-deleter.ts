@@ -11,6 +11,8 @@ const TENANT_TABLES = [
   'products',
   'customers',
   'merchants',
+  'certificates',
+  'certificate_requests',
 ] as const;
 
 /**

@@ -13,4 +13,4 @@ export interface Ids {
   readonly random?: boolean;
 }
 
-export type IdPrefix = 'calc' | 'calc_platform' | 'li' | 'tr' | 'ref' | 'rev' | 'cust' | 'merch';
+export type IdPrefix = 'calc' | 'calc_platform' | 'li' | 'tr' | 'ref' | 'rev' | 'cust' | 'merch' | 'cert' | 'cert_req';
