@@ -75,6 +75,11 @@ export interface Operation<
   readonly request: Q;
   /** The schema the body is validated with, for the OpenAPI document. */
   readonly requestSchema?: z.ZodType;
+  /**
+   * The query parameters an operation that takes a `query` reads over HTTP; `cursor` and
+   * `limit` when absent. Others are left out of the query it is given.
+   */
+  readonly queryParameters?: readonly string[];
   readonly response: R;
   /** The success body's schema in each version the operation exists in, for the OpenAPI document. */
   readonly responseSchemas: ResponseSchemas;

@@ -93,7 +93,11 @@ export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse |
             context,
             caller,
           })
-        : app.operate(spec.operation.name, operationArgs(spec.operation.args, id, body, request.query), context);
+        : app.operate(
+            spec.operation.name,
+            operationArgs(spec.operation.args, id, body, request.query, spec.queryParameters),
+            context,
+          );
     return answer(app, request, method, requestId, version, result, spec.headers);
   } catch (error) {
     return failure(app, request, method, requestId, version, error);
@@ -164,25 +168,29 @@ function report(app: HttpApp, error: unknown, where: { requestId: string; method
 }
 
 /**
- * An engine operation's arguments from the request: the path's id, the body, and the list
- * query (`cursor`, `limit`; an empty value as none), each only where the operation takes it.
+ * An engine operation's arguments from the request: the path's id, the body, and the query
+ * parameters the operation reads (`queryKeys`, the route's; an empty value as none), each only
+ * where the operation takes it. Other parameters are left out, so an unknown one is ignored
+ * rather than refused.
  */
 function operationArgs(
   names: readonly ArgName[],
   id: string,
   body: Record<string, unknown>,
   query: HttpRequest['query'],
+  queryKeys: readonly string[] = [],
 ): OperationArgs {
   const args: { id?: string; body?: unknown; query?: Record<string, string> } = {};
   for (const name of names) {
     if (name === 'id') args.id = id;
     else if (name === 'body') args.body = body;
     else {
-      const { cursor, limit } = query;
-      args.query = {
-        ...(cursor === undefined || cursor === '' ? {} : { cursor }),
-        ...(limit === undefined || limit === '' ? {} : { limit }),
-      };
+      const picked: Record<string, string> = {};
+      for (const key of queryKeys) {
+        const value = query[key];
+        if (value !== undefined && value !== '') picked[key] = value;
+      }
+      args.query = picked;
     }
   }
   return args;

@@ -15,7 +15,7 @@ function engineRoutes(): Route[] {
       body: takesBody,
       requestSchema: row.requestSchema,
       responseSchemas: row.responseSchemas,
-      ...(takesQuery ? { queryParameters: ['cursor', 'limit'] } : {}),
+      ...(takesQuery ? { queryParameters: row.queryParameters ?? ['cursor', 'limit'] } : {}),
       operation: { name, args: row.args },
     };
     const operations = byPattern.get(row.path) ?? {};

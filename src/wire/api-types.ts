@@ -9,8 +9,14 @@ import type { platformTransactionRequestSchema } from './platform-transaction-re
 import type { productRequestSchema } from './product-request.ts';
 import type { refundRequestSchema } from './refund-request.ts';
 import type { refundReversalRequestSchema } from './refund-reversal-request.ts';
+import type { certificateCreateSchema, certificateUpdateSchema } from './exemption-certificate-request.ts';
+import type { certificateRequestCreateSchema } from './certificate-request-request.ts';
 import type {
   calculationResponseSchemas,
+  certificateListResponseSchema,
+  certificateRequestListResponseSchema,
+  certificateRequestResponseSchema,
+  certificateResponseSchema,
   customerListResponseSchema,
   customerResponseSchema,
   deletedCustomerResponseSchema,
@@ -76,6 +82,12 @@ export type MerchantUpdateRequest = z.input<typeof merchantUpdateSchema>;
 export type PlatformCalculationRequest = z.input<typeof platformCalculationRequestSchema>;
 /** Body of POST /tax/platform/transactions. */
 export type PlatformTransactionRequest = z.input<typeof platformTransactionRequestSchema>;
+/** Body of POST /tax/certificates (taxkit extension). */
+export type CertificateCreateRequest = z.input<typeof certificateCreateSchema>;
+/** Body of POST /tax/certificates/{id} (taxkit extension). */
+export type CertificateUpdateRequest = z.input<typeof certificateUpdateSchema>;
+/** Body of POST /tax/certificate-requests (taxkit extension). */
+export type CertificateRequestCreateRequest = z.input<typeof certificateRequestCreateSchema>;
 /** Query of the list operations: `cursor` and `limit`. */
 export type ListRequest = z.input<typeof listRequestSchema>;
 
@@ -105,6 +117,12 @@ export type DeletedTransaction = z.output<typeof deletedTransactionResponseSchem
 export type DeletedProduct = z.output<typeof deletedProductResponseSchema>;
 export type DeletedCustomer = z.output<typeof deletedCustomerResponseSchema>;
 export type DeletedMerchant = z.output<typeof deletedMerchantResponseSchema>;
+/** A `tax.exemption_certificate` (2026-03-01). */
+export type CertificateJson = z.output<typeof certificateResponseSchema>;
+export type CertificateList = z.output<typeof certificateListResponseSchema>;
+/** A `tax.certificate_request` (2026-03-01). */
+export type CertificateRequestJson = z.output<typeof certificateRequestResponseSchema>;
+export type CertificateRequestList = z.output<typeof certificateRequestListResponseSchema>;
 
 /**
  * The request body of each kind of operation, by the key an operation row names in
@@ -121,6 +139,9 @@ export interface RequestBodies<V extends ApiVersion = LatestApiVersion> {
   merchantUpdate: MerchantUpdateRequest;
   platformCalculation: PlatformCalculationRequest;
   platformTransaction: PlatformTransactionRequest;
+  certificateCreate: CertificateCreateRequest;
+  certificateUpdate: CertificateUpdateRequest;
+  certificateRequestCreate: CertificateRequestCreateRequest;
 }
 
 /** The success body of each kind of operation in version `V`, keyed as {@link RequestBodies}. */
@@ -141,4 +162,8 @@ export interface ResponseBodies<V extends ApiVersion = LatestApiVersion> {
   merchant: Merchant;
   merchantList: MerchantList;
   deletedMerchant: DeletedMerchant;
+  certificate: CertificateJson;
+  certificateList: CertificateList;
+  certificateRequest: CertificateRequestJson;
+  certificateRequestList: CertificateRequestList;
 }

@@ -56,6 +56,12 @@ const DOMAIN_VALUES = new Set([
   'calc_platform',
   // A national tax id check's verdict (core/tax-ids/check-national-tax-id.ts): failed check digits.
   'check_digits',
+  // Exemption certificates (core/exemptions/): the id prefix of certificate requests, a
+  // certificate status and two Streamlined Sales Tax reason codes, as the interface spells them.
+  'cert_req',
+  'needs_info',
+  'direct_pay',
+  'industrial_production',
 ]);
 
 /**
