@@ -6,6 +6,7 @@ import type { Address, AutomaticTax, Calculation, Merchant, TaxId, Tenant } from
 import type { EngineDeps } from '../engine-deps.ts';
 import { callTime } from './call-time.ts';
 import { type CalculationInput, checkedOrigin } from './calculations.ts';
+import { customerCertificates } from './certificates.ts';
 import { resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
 import { type LineItemInput, resolveLines } from './resolve-lines.ts';
 
@@ -52,6 +53,11 @@ export async function createPlatformCalculation(
   const { nowMs, now: createdAt } = callTime(deps);
   const id = deps.ids.next('calc_platform', nowMs);
   const customer = await resolveCalculationCustomer(deps, tenant, input.customer);
+  // The buyer's certificates exempt the order's lines, never the platform's fees to the merchant.
+  const certificates =
+    customer.customerId === undefined || input.customer.certificates === 'none'
+      ? undefined
+      : await customerCertificates(deps, tenant, customer.customerId);
   const common = {
     createdAt,
     taxDate: input.taxDate ?? createdAt,
@@ -97,6 +103,7 @@ export async function createPlatformCalculation(
       customer,
       place: resolveCustomerPlace(deps, input.customer, rates),
       lines: await resolveLines(deps, tenant, input.lines, nowMs, 'lines', true),
+      ...(certificates === undefined ? {} : { certificates }),
       platform: {
         merchantId: merchant.id,
         referenceMerchantId: merchant.referenceMerchantId,
