@@ -191,6 +191,55 @@ export function describeCertificateCases({ store, test }: SuiteContext): void {
     expect(listed.items.map((t) => t.certificate?.id)).toEqual([certificate.id]);
   });
 
+  test('certificates: a partial certificate through calculation, transaction and partial refund; a revoked one is not applied', async () => {
+    const { engine } = createTestEngine({ store: store() });
+    const customer = await engine.customers.create({ email: 'maker@example.com' });
+    const certificate = await engine.certificates.create({
+      customer_id: customer.id,
+      reason: 'industrial_production',
+      exempt_percentage: 50,
+      jurisdictions: [{ country: 'US', province: 'CA', effective_date: JAN_2025 }],
+    });
+    const body = calculationBody({ customer: { id: customer.id, address: TEST_ADDRESSES.sanFrancisco } });
+    const calculation = await engine.calculations.create(body);
+    expect(calculation.line_items.map((line) => line.tax_amount)).toEqual([90, 23]);
+    const sale = await engine.transactions.create({ calculation_id: calculation.id, reference_order_id: 'order-half' });
+    expect((await store().getTransaction(TEST_TENANT, sale.id))?.certificate).toStrictEqual({
+      id: certificate.id,
+      reason: 'industrial_production',
+      exemptPercentage: '50',
+    });
+    const refund = await engine.refunds.create({
+      transaction_id: sale.id,
+      type: 'partial',
+      line_items: [
+        { reference_line_item_id: 'line-2', sales_amount_refunded: -500, tax_amount_refunded: -23, quantity: 1 },
+      ],
+    });
+    expect(refund.line_items.map((line) => line.tax_amount)).toEqual([-23]);
+    await engine.certificates.revoke(certificate.id);
+    expect((await engine.calculations.create(body)).total_tax_amount).toBe(225);
+  });
+
+  test('certificates: a calculation reads every certificate of the customer, past the store page', async () => {
+    const { engine } = createTestEngine({ store: store() });
+    const customer = await engine.customers.create({ email: 'many@example.com' });
+    const other = { country: 'US', province: 'NY', effective_date: JAN_2025 };
+    for (let index = 0; index < 101; index += 1) {
+      await engine.certificates.create({ customer_id: customer.id, reason: 'resale', jurisdictions: [other] });
+    }
+    const covering = await engine.certificates.create({
+      customer_id: customer.id,
+      reason: 'government',
+      jurisdictions: [{ country: 'US', province: 'CA', effective_date: JAN_2025 }],
+    });
+    const calculation = await engine.calculations.create(
+      calculationBody({ customer: { id: customer.id, address: TEST_ADDRESSES.sanFrancisco } }),
+    );
+    expect(calculation.total_tax_amount).toBe(0);
+    expect(calculation.line_items[0]?.tax_jurisdictions[0]?.note).toContain(covering.id);
+  });
+
   test('certificates: a marketplace-facilitated sale is recorded with zero tax and its flag', async () => {
     const { engine } = createTestEngine({ store: store() });
     const calculation = await engine.calculations.create(calculationBody());
