@@ -74,7 +74,15 @@ export { createSettableClock, type SettableClock } from './create-settable-clock
 export type { Clock } from './ports/clock.ts';
 export type { IdPrefix, Ids } from './ports/ids.ts';
 export type { GeoLocation, GeoLookup } from './ports/geo.ts';
-export type { ListOptions, RefundPlanner, ReversalPlanner, StoreRates, TaxStore } from './ports/store.ts';
+export type {
+  CertificateQuery,
+  ListOptions,
+  RefundPlanner,
+  RequestFulfiller,
+  ReversalPlanner,
+  StoreRates,
+  TaxStore,
+} from './ports/store.ts';
 
 export {
   importRates,

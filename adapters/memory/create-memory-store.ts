@@ -2,6 +2,7 @@ import type { Tenant } from '../../src/core/types.ts';
 import { TaxError } from '../../src/core/errors.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
 import { createCalculationKeeper } from './create-calculation-keeper.ts';
+import { createMemoryCertificates } from './create-memory-certificates.ts';
 import { createMemoryDirectory } from './create-memory-directory.ts';
 import { createMemoryLedger } from './create-memory-ledger.ts';
 import { createMemoryRates } from './create-memory-rates.ts';
@@ -76,6 +77,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryTaxSt
     ...createMemoryLedger(recordsOf, calculations),
     ...createMemoryDirectory(recordsOf),
     ...createMemoryRegistrations(recordsOf),
+    ...createMemoryCertificates(recordsOf),
     ...createMemoryRates(checkOpen),
     async deleteCalculationsExpiredBefore(before, limit = Number.POSITIVE_INFINITY) {
       if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');

@@ -1,5 +1,7 @@
 import type {
+  CertificateRequest,
   Customer,
+  ExemptionCertificate,
   Merchant,
   Product,
   Refund,
@@ -41,6 +43,10 @@ export interface TenantRecords {
   readonly liveMerchantReferences: Map<string, string>;
   /** By id, deleted ones included. */
   readonly registrations: Map<string, Registration>;
+  /** Exemption certificates by id, revoked ones included. */
+  readonly certificates: Map<string, ExemptionCertificate>;
+  /** Certificate requests by id, whatever their status. */
+  readonly certificateRequests: Map<string, CertificateRequest>;
 }
 
 /** An empty set of records for a tenant seen for the first time. */
@@ -60,5 +66,7 @@ export function createTenantRecords(): TenantRecords {
     merchants: new Map(),
     liveMerchantReferences: new Map(),
     registrations: new Map(),
+    certificates: new Map(),
+    certificateRequests: new Map(),
   };
 }

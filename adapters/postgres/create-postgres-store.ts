@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { TaxError } from '../../src/core/errors.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
 import { createCalculationSweep } from './create-calculation-sweep.ts';
+import { createPostgresCertificates } from './create-postgres-certificates.ts';
 import { createPostgresDirectory } from './create-postgres-directory.ts';
 import { createPostgresLedger } from './create-postgres-ledger.ts';
 import { createPostgresRegistrations } from './create-postgres-registrations.ts';
@@ -105,6 +106,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     ...createPostgresLedger(run, statements),
     deleteCalculationsExpiredBefore: createCalculationSweep(run, statements),
     ...createPostgresDirectory(run, statements),
+    ...createPostgresCertificates(run),
     ...createPostgresRates(run),
     ...createPostgresRegistrations(run),
     deleteTenantRecords: (tenant) =>

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import {
+  certificateRequests,
+  certificates,
   calculations,
   customers,
   housekeeping,
@@ -211,6 +213,8 @@ export function prepareStatements() {
       customers,
       merchants,
       registrations,
+      certificates,
+      certificateRequests,
     ].map((table, index) => compile(`delete_tenant_rows_${index}`, db.delete(table).where(tenantIs(table)))),
 
     insertProduct: compile('insert_product', insertAll(db, products)),

@@ -243,6 +243,43 @@ export const merchants = pgTable(
 );
 
 /**
+ * Exemption certificates: never deleted (a revoked one keeps its row, `revokedAt` in the body).
+ * Read by id, and by customer for every calculation that names one.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    ...tenantColumns(),
+    id: key('id').notNull(),
+    customerId: key('customer_id').notNull(),
+    createdAt: int8('created_at').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.mode, t.id] }),
+    index('certificates_customer_index').on(t.accountId, t.mode, t.customerId, t.id),
+    check('certificates_mode_check', MODE_CHECK),
+  ],
+);
+
+/** Certificate requests: never deleted (a canceled one keeps its row, its status in the body). */
+export const certificateRequests = pgTable(
+  'certificate_requests',
+  {
+    ...tenantColumns(),
+    id: key('id').notNull(),
+    customerId: key('customer_id').notNull(),
+    createdAt: int8('created_at').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.mode, t.id] }),
+    index('certificate_requests_customer_index').on(t.accountId, t.mode, t.customerId, t.id),
+    check('certificate_requests_mode_check', MODE_CHECK),
+  ],
+);
+
+/**
  * Housekeeping runs shared by every instance on the database: when each job last ran and up to
  * when, so an instance that gets the job's lock just after another finished it skips the run.
  * One-time jobs (the rewrite of calculation rows) leave a row here once done.

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { TaxError } from '../../src/core/errors.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
+import { createSqliteCertificates } from './create-sqlite-certificates.ts';
 import { createSqliteDirectory } from './create-sqlite-directory.ts';
 import { createCommitQueue } from './create-commit-queue.ts';
 import { createQuoteWriter } from './create-quote-writer.ts';
@@ -64,6 +65,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteTaxStore {
       client,
       ...createSqliteLedger(prepareLedgerStatements(db, client), prepareLedgerReads(client), quotes, commits),
       ...createSqliteDirectory(client, prepareDirectoryStatements(db, client)),
+      ...createSqliteCertificates(client),
       ...createSqliteRates(client),
       ...createSqliteRegistrations(client),
       deleteTenantRecords: (tenant) =>

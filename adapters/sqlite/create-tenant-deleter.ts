@@ -12,6 +12,8 @@ const TENANT_TABLES = [
   'customers',
   'merchants',
   'registrations',
+  'certificates',
+  'certificate_requests',
 ] as const;
 
 /**

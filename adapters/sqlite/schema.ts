@@ -239,6 +239,43 @@ export const merchants = sqliteTable(
 );
 
 /**
+ * Exemption certificates: never deleted (a revoked one keeps its row, `revokedAt` in the body).
+ * Read by id, and by customer for every calculation that names one.
+ */
+export const certificates = sqliteTable(
+  'certificates',
+  {
+    ...tenantColumns(),
+    id: text('id').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.mode, t.id] }),
+    index('certificates_customer_index').on(t.accountId, t.mode, t.customerId, t.id),
+    check('certificates_mode_check', MODE_CHECK),
+  ],
+);
+
+/** Certificate requests: never deleted (a canceled one keeps its row, its status in the body). */
+export const certificateRequests = sqliteTable(
+  'certificate_requests',
+  {
+    ...tenantColumns(),
+    id: text('id').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.mode, t.id] }),
+    index('certificate_requests_customer_index').on(t.accountId, t.mode, t.customerId, t.id),
+    check('certificate_requests_mode_check', MODE_CHECK),
+  ],
+);
+
+/**
  * Rate tables (`taxkit rates import`), shared by every account: one row per distinct table
  * content (`id` is its content hash), the whole record as JSON in `body`. An imported table is
  * active: `active_seq` orders the active ones (later overrides earlier) and `active_revision`

@@ -1,4 +1,17 @@
 import { createCalculation, replayCalculation } from '../operations/calculations.ts';
+import {
+  cancelCertificateRequest,
+  createCertificateRequest,
+  getCertificateRequest,
+  listCertificateRequests,
+} from '../operations/certificate-requests.ts';
+import {
+  createCertificate,
+  getCertificate,
+  listCertificates,
+  revokeCertificate,
+  updateCertificate,
+} from '../operations/certificates.ts';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers } from '../operations/customers.ts';
 import { createMerchant, deleteMerchant, getMerchant, listMerchants, updateMerchant } from '../operations/merchants.ts';
 import { createPlatformCalculation } from '../operations/platform-calculations.ts';
@@ -29,6 +42,21 @@ import {
 } from '../wire/serialize-registration.ts';
 import { createTransaction, deleteTransaction, getTransaction, listRefunds } from '../operations/transactions.ts';
 import { calculationFields, parseCalculationInput } from '../wire/calculation-input.ts';
+import {
+  certificateRequestCreateSchema,
+  certificateRequestFields,
+  parseCertificateRequestCreate,
+} from '../wire/certificate-request-request.ts';
+import {
+  certificateCreateSchema,
+  certificateFields,
+  certificateUpdateSchema,
+  parseCertificateCreate,
+  parseCertificateListQuery,
+  parseCertificateUpdate,
+} from '../wire/exemption-certificate-request.ts';
+import { serializeCertificate, serializeCertificateList } from '../wire/serialize-certificate.ts';
+import { serializeCertificateRequest, serializeCertificateRequestList } from '../wire/serialize-certificate-request.ts';
 import { calculationRequestSchema } from '../wire/calculation-request.ts';
 import { customerFields, customerRequestSchema, parseCustomerRequest } from '../wire/customer-request.ts';
 import {
@@ -76,6 +104,10 @@ import {
 } from '../wire/refund-reversal-request.ts';
 import {
   calculationResponseSchemas,
+  certificateListResponseSchema,
+  certificateRequestListResponseSchema,
+  certificateRequestResponseSchema,
+  certificateResponseSchema,
   customerListResponseSchema,
   customerResponseSchema,
   deletedCustomerResponseSchema,
@@ -116,7 +148,7 @@ import { serializeDeletedProduct, serializeProduct } from '../wire/serialize-pro
 import { serializeRefund } from '../wire/serialize-refund.ts';
 import { serializeDeletedTransaction, serializeTransaction } from '../wire/serialize-transaction.ts';
 import { parseTransactionRequest, transactionFields, transactionRequestSchema } from '../wire/transaction-request.ts';
-import { PLATFORM_SINCE } from '../wire/version-rules.ts';
+import { CERTIFICATES_SINCE, PLATFORM_SINCE } from '../wire/version-rules.ts';
 import { defineOperation } from './operation.ts';
 
 /** A path parameter as the operations take it: what the caller gave (the router always gives a string). */
@@ -601,6 +633,187 @@ export const OPERATIONS = {
       run: async (deps, tenant, input) => ({ report: await reportLiability(deps, tenant, input), input }),
       serialize: ({ report, input }, _version, mode) => serializeLiabilityReport(report, mode, input.currency),
       csv: liabilityReportCsv,
+    }),
+  },
+  /**
+   * Exemption certificates (2026-03-01+, docs/exemptions.md): the interface's read routes, served
+   * to test keys too, and taxkit's create, update and revoke. A calculation naming the customer
+   * applies the certificate covering the place on the tax date.
+   */
+  certificates: {
+    /**
+     * POST /tax/certificates (taxkit extension): a certificate of a stored customer, with the
+     * places it covers and their dates; `certificate_request_id` fulfils that request.
+     *
+     * @example
+     * await engine.certificates.create({
+     *   customer_id: 'c-42',
+     *   reason: 'resale',
+     *   jurisdictions: [{ country: 'US', province: 'TX', effective_date: 1767225600 }],
+     * });
+     */
+    create: defineOperation({
+      method: 'POST',
+      path: '/tax/certificates',
+      summary: "taxkit extension: record a customer's exemption certificate for the places it covers.",
+      keys: 'secret',
+      since: CERTIFICATES_SINCE,
+      args: ['body'],
+      request: 'certificateCreate',
+      requestSchema: certificateCreateSchema,
+      response: 'certificate',
+      responseSchemas: inEveryVersion(certificateResponseSchema, CERTIFICATES_SINCE),
+      fields: certificateFields,
+      parse: ({ body }) => parseCertificateCreate(body),
+      run: createCertificate,
+      serialize: (view, _version, mode) => serializeCertificate(view, mode),
+    }),
+    /**
+     * GET /tax/certificates?customer_id=&id_type=&limit=&cursor=: 50 a page by default in id
+     * order, revoked ones included; `next_cursor` (only when more follow) is the last id.
+     */
+    list: defineOperation({
+      method: 'GET',
+      path: '/tax/certificates',
+      summary: 'List exemption certificates, of one customer when customer_id is given.',
+      keys: 'secret',
+      since: CERTIFICATES_SINCE,
+      args: ['query'],
+      request: undefined,
+      queryParameters: ['cursor', 'limit', 'customer_id', 'id_type'],
+      response: 'certificateList',
+      responseSchemas: inEveryVersion(certificateListResponseSchema, CERTIFICATES_SINCE),
+      fields: certificateFields,
+      parse: ({ query }) => parseCertificateListQuery(query),
+      run: listCertificates,
+      serialize: (page, _version, mode) => serializeCertificateList(page, mode),
+    }),
+    /** GET /tax/certificates/{id}; 404 CERTIFICATE_NOT_FOUND. */
+    get: defineOperation({
+      method: 'GET',
+      path: '/tax/certificates/:id',
+      summary: 'Retrieve an exemption certificate.',
+      keys: 'secret',
+      since: CERTIFICATES_SINCE,
+      args: ['id'],
+      request: undefined,
+      response: 'certificate',
+      responseSchemas: inEveryVersion(certificateResponseSchema, CERTIFICATES_SINCE),
+      fields: certificateFields,
+      parse: idOf,
+      run: getCertificate,
+      serialize: (view, _version, mode) => serializeCertificate(view, mode),
+    }),
+    /** POST /tax/certificates/{id} (taxkit extension): changes the given fields; `jurisdictions` replaces the list. */
+    update: defineOperation({
+      method: 'POST',
+      path: '/tax/certificates/:id',
+      summary: 'taxkit extension: update an exemption certificate; jurisdictions replaces the whole list.',
+      keys: 'secret',
+      since: CERTIFICATES_SINCE,
+      args: ['id', 'body'],
+      request: 'certificateUpdate',
+      requestSchema: certificateUpdateSchema,
+      response: 'certificate',
+      responseSchemas: inEveryVersion(certificateResponseSchema, CERTIFICATES_SINCE),
+      fields: certificateFields,
+      parse: (args) => ({ id: idOf(args), patch: parseCertificateUpdate(args.body) }),
+      run: (deps, tenant, { id, patch }) => updateCertificate(deps, tenant, id, patch),
+      serialize: (view, _version, mode) => serializeCertificate(view, mode),
+    }),
+    /**
+     * DELETE /tax/certificates/{id} (taxkit extension): revokes it. It stays, with status
+     * `invalid` and `revoked_at`, and exempts no sale calculated afterwards.
+     */
+    revoke: defineOperation({
+      method: 'DELETE',
+      path: '/tax/certificates/:id',
+      summary: 'taxkit extension: revoke an exemption certificate (kept, status invalid).',
+      keys: 'secret',
+      since: CERTIFICATES_SINCE,
+      args: ['id'],
+      request: undefined,
+      response: 'certificate',
+      responseSchemas: inEveryVersion(certificateResponseSchema, CERTIFICATES_SINCE),
+      fields: certificateFields,
+      parse: idOf,
+      run: revokeCertificate,
+      serialize: (view, _version, mode) => serializeCertificate(view, mode),
+    }),
+  },
+  /** Requests to customers for exemption certificates (2026-03-01+, docs/exemptions.md). */
+  certificateRequests: {
+    /**
+     * POST /tax/certificate-requests (taxkit extension; the hosted API opens requests from its
+     * dashboard): a pending request, fulfilled by a certificate that names it.
+     */
+    create: defineOperation({
+      method: 'POST',
+      path: '/tax/certificate-requests',
+      summary: 'taxkit extension: ask a customer for an exemption certificate (pending until one names it).',
+      keys: 'secret',
+      since: CERTIFICATES_SINCE,
+      args: ['body'],
+      request: 'certificateRequestCreate',
+      requestSchema: certificateRequestCreateSchema,
+      response: 'certificateRequest',
+      responseSchemas: inEveryVersion(certificateRequestResponseSchema, CERTIFICATES_SINCE),
+      fields: certificateRequestFields,
+      parse: ({ body }) => parseCertificateRequestCreate(body),
+      run: createCertificateRequest,
+      serialize: (view, _version, mode) => serializeCertificateRequest(view, mode),
+    }),
+    /** GET /tax/certificate-requests: every status, of one customer when customer_id is given. */
+    list: defineOperation({
+      method: 'GET',
+      path: '/tax/certificate-requests',
+      summary: 'List certificate requests, canceled and fulfilled ones included.',
+      keys: 'secret',
+      since: CERTIFICATES_SINCE,
+      args: ['query'],
+      request: undefined,
+      queryParameters: ['cursor', 'limit', 'customer_id', 'id_type'],
+      response: 'certificateRequestList',
+      responseSchemas: inEveryVersion(certificateRequestListResponseSchema, CERTIFICATES_SINCE),
+      fields: certificateFields,
+      parse: ({ query }) => parseCertificateListQuery(query),
+      run: listCertificateRequests,
+      serialize: (page, _version, mode) => serializeCertificateRequestList(page, mode),
+    }),
+    /** GET /tax/certificate-requests/{id}; 404 CERTIFICATE_REQUEST_NOT_FOUND. */
+    get: defineOperation({
+      method: 'GET',
+      path: '/tax/certificate-requests/:id',
+      summary: 'Retrieve a certificate request.',
+      keys: 'secret',
+      since: CERTIFICATES_SINCE,
+      args: ['id'],
+      request: undefined,
+      response: 'certificateRequest',
+      responseSchemas: inEveryVersion(certificateRequestResponseSchema, CERTIFICATES_SINCE),
+      fields: certificateRequestFields,
+      parse: idOf,
+      run: getCertificateRequest,
+      serialize: (view, _version, mode) => serializeCertificateRequest(view, mode),
+    }),
+    /**
+     * DELETE /tax/certificate-requests/{id}: cancels a pending request; idempotent. 409
+     * REQUEST_ALREADY_FULFILLED or REQUEST_INVALID when it can no longer change.
+     */
+    cancel: defineOperation({
+      method: 'DELETE',
+      path: '/tax/certificate-requests/:id',
+      summary: 'Cancel a pending certificate request (idempotent).',
+      keys: 'secret',
+      since: CERTIFICATES_SINCE,
+      args: ['id'],
+      request: undefined,
+      response: 'certificateRequest',
+      responseSchemas: inEveryVersion(certificateRequestResponseSchema, CERTIFICATES_SINCE),
+      fields: certificateRequestFields,
+      parse: idOf,
+      run: cancelCertificateRequest,
+      serialize: (view, _version, mode) => serializeCertificateRequest(view, mode),
     }),
   },
   /** Sellers on a platform (2026-01-01+). */

@@ -1,4 +1,10 @@
-import { calculateLines, type LineInput, type ZeroReason } from './calculate-lines.ts';
+import { calculateLines, type LineInput, type PartialExemption, type ZeroReason } from './calculate-lines.ts';
+import {
+  type AppliedCertificate,
+  certificateNote,
+  coveringCertificate,
+  WHOLE_PRICE,
+} from './exemptions/applied-certificate.ts';
 import type { IpResolution } from './location/resolve-ip.ts';
 import { lookupRates } from './rates/lookup-rates.ts';
 import { dayOfUnixSeconds } from './rates/day-number.ts';
@@ -11,6 +17,7 @@ import type {
   AutomaticTax,
   Calculation,
   CalculationCustomer,
+  ExemptionCertificate,
   Metadata,
   Mode,
   PlatformDetails,
@@ -46,6 +53,13 @@ export interface CalculationFacts {
   readonly platform?: PlatformDetails;
   /** The lines' domain key in the operation's input, for errors: default `lines` (`feeLines` for platform fees). */
   readonly linesKey?: string;
+  /**
+   * The stored customer's exemption certificates; the one covering the place on the tax date
+   * applies (docs/exemptions.md). Absent or empty: none on file, or the request forced tax.
+   */
+  readonly certificates?: readonly ExemptionCertificate[];
+  /** The certificate to apply, already chosen (a replay reads it back from the record's notes); wins over `certificates`. */
+  readonly appliedCertificate?: AppliedCertificate;
 }
 
 /**
@@ -58,7 +72,17 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
   const rates =
     located === undefined ? NO_RATES : ratesAt(index, located.rateKeys, day, located.location.address.country);
   const country = located?.location.address.country;
-  const zero = zeroReason(facts, country, located?.rateKeys);
+  const certificate =
+    facts.appliedCertificate ??
+    (located === undefined || facts.certificates === undefined || facts.certificates.length === 0
+      ? undefined
+      : coveringCertificate(
+          facts.certificates,
+          located.location.address.country,
+          located.location.address.province,
+          facts.taxDate,
+        ));
+  const zero = zeroReason(facts, country, located?.rateKeys, certificate);
   const notice =
     zero === undefined && country !== undefined
       ? implausibleTaxIdNotice(reverseChargeFacts(facts), country)
@@ -67,6 +91,7 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     linesKey: facts.linesKey,
     notice,
     customerType: facts.customer.type,
+    partial: partialExemption(certificate),
   });
   const location = located?.location ?? {
     address: {
@@ -132,13 +157,27 @@ function noRateData(country: string): ResolvedRate {
   return { jurisdiction, rate: '0', units: 0, feeMinor: 0, categories: undefined };
 }
 
+/** A certificate exempting part of the price, as calculateLines applies it. */
+function partialExemption(certificate: AppliedCertificate | undefined): PartialExemption | undefined {
+  if (certificate === undefined || certificate.exemptHundredths >= WHOLE_PRICE) return undefined;
+  return { taxedHundredths: WHOLE_PRICE - certificate.exemptHundredths, note: certificateNote(certificate) };
+}
+
+/**
+ * Why nothing is due on the whole sale, in this order: automatic tax off, a customer exempt
+ * everywhere, a certificate exempting the whole price here, reverse charge, no registration.
+ */
 function zeroReason(
   facts: CalculationFacts,
   country: string | undefined,
   keys: readonly string[] | undefined,
+  certificate: AppliedCertificate | undefined,
 ): ZeroReason | undefined {
   if (facts.automaticTax === 'disabled') return { kind: 'automatic_tax_disabled' };
   if (facts.customer.isTaxExempt) return { kind: 'exempt_customer' };
+  if (certificate !== undefined && certificate.exemptHundredths >= WHOLE_PRICE) {
+    return { kind: 'certificate', note: certificateNote(certificate) };
+  }
   const reverseCharge = country === undefined ? undefined : reverseChargeNote(reverseChargeFacts(facts), country);
   if (reverseCharge !== undefined) return { kind: 'reverse_charge', note: reverseCharge };
   // Test mode always gets rates (docs/decisions.md); live mode collects only where a

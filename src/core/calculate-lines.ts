@@ -4,6 +4,7 @@ import { checkedAdd, checkedMinor } from './money/checked-add.ts';
 import { addLine, NO_LINES } from './money/sum-lines.ts';
 import { type DomainKey, keyedError } from './errors.ts';
 import { formatScaled } from './money/format-scaled.ts';
+import { divideHalfUp, divideHalfUpBig } from './money/divide-half-up.ts';
 import { ALWAYS_EXEMPT_CATEGORIES } from './product-categories.ts';
 import type { ResolvedRate } from './rates/rate-index.ts';
 import { applyRules, NO_THRESHOLD, shareWeights, taxableBase } from './taxability/apply-rules.ts';
@@ -26,7 +27,19 @@ export type ZeroReason =
   /** `note`, when given, replaces the default one (e.g. to say a nexus threshold was crossed). */
   | { readonly kind: 'no_nexus'; readonly note?: string }
   /** `note` says which reverse charge applied (intra-EU, UK, Norway, …; src/core/tax-ids/reverse-charge.ts). */
-  | { readonly kind: 'reverse_charge'; readonly note?: string };
+  | { readonly kind: 'reverse_charge'; readonly note?: string }
+  /** A certificate of the customer exempts the whole price here; `note` names it (src/core/exemptions/). */
+  | { readonly kind: 'certificate'; readonly note: string };
+
+/**
+ * A certificate that exempts part of the price (`exempt_percentage`): each jurisdiction taxes
+ * only the rest of its taxable base, rounded half up to the minor unit, and says so first in its note.
+ */
+export interface PartialExemption {
+  /** The share of the price still taxed, in hundredths of a percent (1..9999). */
+  readonly taxedHundredths: number;
+  readonly note: string;
+}
 
 /** What else {@link calculateLines} needs to know about the lines, each with a default. */
 export interface LinesOptions {
@@ -36,6 +49,8 @@ export interface LinesOptions {
   readonly notice?: string | undefined;
   /** The customer's type, for rules scoped to business or consumer customers; CONSUMER by default. */
   readonly customerType?: CustomerType;
+  /** A certificate that exempts part of the price; ignored when `zero` is given. */
+  readonly partial?: PartialExemption | undefined;
 }
 
 export interface LinesResult {
@@ -53,10 +68,12 @@ const ZERO_NOTES: Record<ZeroReason['kind'], string> = {
   automatic_tax_disabled: 'automatic_tax is disabled; no tax was calculated.',
   no_nexus: 'NO_COLLECTION: the account is not registered to collect tax in this jurisdiction.',
   reverse_charge: 'Cross-border B2B sale to VAT-registered business, reverse charge applies.',
+  certificate: 'An exemption certificate of the customer covers this sale; no tax is due.',
 };
 
 function zeroNote(zero: ZeroReason): string {
-  return (zero.kind === 'reverse_charge' || zero.kind === 'no_nexus') && zero.note !== undefined
+  return (zero.kind === 'reverse_charge' || zero.kind === 'no_nexus' || zero.kind === 'certificate') &&
+    zero.note !== undefined
     ? zero.note
     : ZERO_NOTES[zero.kind];
 }
@@ -84,7 +101,15 @@ export function calculateLines(
   zero: ZeroReason | undefined,
   options: LinesOptions = {},
 ): LinesResult {
-  const { linesKey = 'lines', notice, customerType = 'CONSUMER' } = options;
+  const { linesKey = 'lines', customerType = 'CONSUMER' } = options;
+  const partial = zero === undefined ? options.partial : undefined;
+  // A partial exemption's note comes first in every note, after a calculation-wide notice.
+  const notice =
+    partial === undefined
+      ? options.notice
+      : options.notice === undefined
+        ? partial.note
+        : `${options.notice} ${partial.note}`;
   const taxed: TaxLine[] = [];
   const totalsKey = [linesKey];
   let totals = NO_LINES;
@@ -97,6 +122,7 @@ export function calculateLines(
       [linesKey, index, 'amountMinor'],
       notice,
       customerType,
+      partial?.taxedHundredths,
     );
     taxed.push(result);
     totals = addLine(totals, result, totalsKey);
@@ -117,6 +143,7 @@ function calculateLine(
   key: DomainKey,
   notice: string | undefined,
   customerType: CustomerType,
+  taxedHundredths: number | undefined,
 ): TaxLine {
   const count = rates.length;
   const exempt = ALWAYS_EXEMPT_CATEGORIES.has(line.category);
@@ -141,23 +168,38 @@ function calculateLine(
     );
   }
 
+  // A partial exemption taxes a share of each base, so a tax-inclusive price is split at the
+  // rates scaled to that share (the split's tax is then the amount's remainder, as always).
+  const splitUnits = taxedHundredths === undefined ? units : units.map((value) => share(value, taxedHundredths));
+  const splitFloors = taxedHundredths === undefined ? floors : floors.map((value) => share(value, taxedHundredths));
   const base = taxIncluded
     ? applied.thresholds
-      ? excludeTaxWithThresholds(line.amountMinor - fees, units, modes, cuts, applied.floored ? floors : undefined)
-      : excludeTax(line.amountMinor - fees, applied.combinedUnits)
+      ? excludeTaxWithThresholds(
+          line.amountMinor - fees,
+          splitUnits,
+          modes,
+          cuts,
+          applied.floored ? splitFloors : undefined,
+        )
+      : excludeTax(
+          line.amountMinor - fees,
+          taxedHundredths === undefined ? applied.combinedUnits : share(applied.combinedUnits, taxedHundredths),
+        )
     : line.amountMinor;
+  const flooredBase = taxedHundredths === undefined ? base : share(base, taxedHundredths);
   let exactSum: number | bigint = 0;
   const exact: (number | bigint)[] = [];
   const taxedBase: number[] = [];
   for (let index = 0; index < count; index += 1) {
-    const taxable = taxableBase(base, modes[index] as number, cuts[index] as number);
+    const whole = taxableBase(base, modes[index] as number, cuts[index] as number);
+    const taxable = taxedHundredths === undefined ? whole : share(whole, taxedHundredths);
     taxedBase[index] = taxable;
     const floor = floors[index] as number;
     // A reduced rate below a threshold: the whole base at the reduced rate, the rest of the general rate above the cut.
     const value =
       floor === 0
         ? exactTax(taxable, units[index] as number)
-        : addScaled(exactTax(base, floor), exactTax(taxable, units[index] as number));
+        : addScaled(exactTax(flooredBase, floor), exactTax(taxable, units[index] as number));
     exact[index] = value;
     exactSum = addScaled(exactSum, value);
   }
@@ -169,9 +211,10 @@ function calculateLine(
     const fee = zero === undefined ? rate.feeMinor : 0;
     const definition = rate.jurisdiction;
     // A threshold that exempted the whole price shows rate 0, as an exemption does.
-    const shown = (taxedBase[index] === 0 && base !== 0 ? 0 : (units[index] as number)) + (floors[index] as number);
+    const shown =
+      (taxedBase[index] === 0 && flooredBase !== 0 ? 0 : (units[index] as number)) + (floors[index] as number);
     // A threshold rule whose threshold did not bite says so instead of claiming it applied.
-    const unchanged = taxedBase[index] === base && modes[index] !== NO_THRESHOLD;
+    const unchanged = taxedBase[index] === flooredBase && modes[index] !== NO_THRESHOLD;
     jurisdictions[index] = {
       jurisdictionId: definition.id,
       name: definition.name,
@@ -200,6 +243,14 @@ function calculateLine(
     amountIncludingTaxMinor: including,
     jurisdictions,
   };
+}
+
+/** `value × hundredths / 10 000`, rounded half up: the taxed share of a base or a rate. */
+function share(value: number, hundredths: number): number {
+  const product = value * hundredths;
+  return Number.isSafeInteger(product)
+    ? divideHalfUp(product, 10_000)
+    : Number(divideHalfUpBig(BigInt(value) * BigInt(hundredths), 10_000n));
 }
 
 /** A calculation-wide notice (why a VAT number did not shift the VAT) before the entry's own note. */

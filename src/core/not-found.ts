@@ -7,6 +7,8 @@ const NOT_FOUND_TYPE = {
   customer: 'CUSTOMER_NOT_FOUND',
   merchant: 'MERCHANT_NOT_FOUND',
   registration: 'REGISTRATION_NOT_FOUND',
+  certificate: 'CERTIFICATE_NOT_FOUND',
+  'certificate request': 'CERTIFICATE_REQUEST_NOT_FOUND',
   // A GET of an unknown product is 404; a calculation line naming one stays 400 PRODUCT_NOT_FOUND.
   product: 'PRODUCT_NOT_FOUND_BY_ID',
 } as const satisfies Record<string, TaxErrorType>;

@@ -1,6 +1,7 @@
 import { buildCalculation } from './build-calculation.ts';
 import type { LineInput } from './calculate-lines.ts';
 import { TaxError } from './errors.ts';
+import { certificateOfLines } from './exemptions/applied-certificate.ts';
 import type { RateIndex } from './rates/rate-index.ts';
 import type { RegistrationSpan } from './registrations/registration-spans.ts';
 import type { Calculation, Mode, TaxLine } from './types.ts';
@@ -37,8 +38,11 @@ export function replayCalculation(
       `Calculation ${calculation.id} was recorded before taxkit kept what a replay needs.`,
     );
   }
+  // The certificate the calculation applied is named in its notes; the record keeps nothing else of it.
+  const appliedCertificate = certificateOfLines(calculation.lines);
   return buildCalculation(
     {
+      ...(appliedCertificate === undefined ? {} : { appliedCertificate }),
       id: calculation.id,
       kind: calculation.kind,
       createdAt: calculation.createdAt,

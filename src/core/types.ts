@@ -167,7 +167,96 @@ export interface FilingConversion {
 }
 
 /** Why nothing was due on a whole sale, when that was so (the note on each jurisdiction says it too). */
-export type SaleExemption = 'exempt_customer' | 'automatic_tax_disabled' | 'no_nexus' | 'reverse_charge';
+export type SaleExemption =
+  | 'exempt_customer'
+  | 'automatic_tax_disabled'
+  | 'no_nexus'
+  | 'reverse_charge'
+  /** A certificate of the customer exempted the whole sale (`Transaction.certificate` says which). */
+  | 'certificate';
+
+/**
+ * Why a buyer is exempt, in the Streamlined Sales Tax reason codes (docs/exemptions.md):
+ * resale, government, nonprofit or charitable, agricultural, industrial production or
+ * manufacturing, educational, direct pay, other.
+ */
+export type ExemptionReason =
+  | 'resale'
+  | 'government'
+  | 'nonprofit'
+  | 'agricultural'
+  | 'industrial_production'
+  | 'educational'
+  | 'direct_pay'
+  | 'other';
+
+/** One place an exemption certificate covers, and when (Unix seconds; whole UTC days count). */
+export interface CertificateJurisdiction {
+  /** ISO 3166-1 alpha-2. */
+  readonly country: string;
+  /** State or province code without the country prefix ("TX"); '' for a whole country without states. */
+  readonly province: string;
+  readonly effectiveDate: number;
+  /** Absent: it does not expire. */
+  readonly expirationDate?: number;
+}
+
+/**
+ * An exemption certificate a customer gave the seller (docs/exemptions.md): it exempts the
+ * customer's purchases in the places it lists, each from its effective date through its
+ * expiration date, wholly or (`exemptPercentage`) in part. Revoked certificates stay, with
+ * `revokedAt`, and exempt nothing.
+ */
+export interface ExemptionCertificate {
+  readonly id: string;
+  /** The stored customer (`cust_…` id). */
+  readonly customerId: string;
+  /** The customer's reference id when the certificate was made ('' for none), for answers that show both. */
+  readonly referenceCustomerId: string;
+  readonly reason: ExemptionReason;
+  /** The number on the certificate (the buyer's permit or exemption number); '' when not given. */
+  readonly certificateNumber: string;
+  /** The form, e.g. "US-CA-CDTFA-230"; '' when not given. */
+  readonly certificateType: string;
+  /** The share of the price exempt, an exact decimal percentage ("50", "12.5"); absent: all of it. */
+  readonly exemptPercentage?: string;
+  readonly jurisdictions: readonly CertificateJurisdiction[];
+  /** The certificate request this certificate fulfilled. */
+  readonly requestId?: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly revokedAt?: number;
+}
+
+/** Where a certificate request stands; `invalid` is also what a pending one becomes when it expires. */
+export type CertificateRequestStatus = 'pending' | 'fulfilled' | 'canceled' | 'invalid';
+
+/** An ask to a customer for an exemption certificate (docs/exemptions.md). */
+export interface CertificateRequest {
+  readonly id: string;
+  readonly customerId: string;
+  /** The customer's reference id when the request was made ('' for none). */
+  readonly referenceCustomerId: string;
+  /** The form asked for, e.g. "US-CA-CDTFA-230"; '' when any will do. */
+  readonly certificateType: string;
+  /** Places asked for, as "US-CA". */
+  readonly jurisdictions: readonly string[];
+  /** The stored status: pending, fulfilled or canceled (an expired pending request reads as invalid). */
+  readonly status: Exclude<CertificateRequestStatus, 'invalid'>;
+  readonly certificateId?: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** When a pending request lapses (Unix seconds); absent: never. */
+  readonly expiresAt?: number;
+}
+
+/** The certificate that exempted a recorded sale, in whole or in part. */
+export interface SaleCertificate {
+  readonly id: string;
+  readonly reason: ExemptionReason;
+  /** Absent: the whole price was exempt. */
+  readonly exemptPercentage?: string;
+}
 
 export interface Transaction {
   readonly id: string;
@@ -212,6 +301,11 @@ export interface Transaction {
    * it in gross sales and deducts it, and nexus counts it only where the state's rule does.
    */
   readonly marketplaceFacilitated?: boolean;
+  /**
+   * The exemption certificate that exempted this sale, wholly (`exemption: 'certificate'`) or
+   * in part, read from the calculation's jurisdiction notes when the sale was recorded.
+   */
+  readonly certificate?: SaleCertificate;
 }
 
 /** A refunded part of one transaction line. Amounts are negative, as the API shows them. */

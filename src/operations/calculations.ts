@@ -5,9 +5,10 @@ import { notFound } from '../core/not-found.ts';
 import { replayCalculation as replayStored } from '../core/replay-calculation.ts';
 import type { RateIndex } from '../core/rates/rate-index.ts';
 import { TaxError } from '../core/errors.ts';
-import type { Address, AutomaticTax, Calculation, Metadata, Tenant } from '../core/types.ts';
+import type { Address, AutomaticTax, Calculation, ExemptionCertificate, Metadata, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { after } from './after.ts';
+import { customerCertificates } from './certificates.ts';
 import { callTime } from './call-time.ts';
 import { collectionFacts } from './collection-facts.ts';
 import { type CustomerInput, resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
@@ -50,42 +51,58 @@ export function createCalculation(
   return after(deps.rates.ready() ?? deps.rates.current(), (rates) => {
     const place = resolveCustomerPlace(deps, input.customer, rates);
     return after(resolveCalculationCustomer(deps, tenant, input.customer), (customer) =>
-      after(resolveLines(deps, tenant, input.lines, nowMs, 'lines', false), (lines) =>
-        after(collectionFacts(deps, tenant), (collection) => {
-          const origin =
-            input.originAddress === undefined ? deps.defaultOrigin : checkedOrigin(deps, input.originAddress, rates);
-          const calculation = buildCalculation(
-            {
-              id: deps.ids.next('calc', nowMs),
-              kind: 'standard',
-              createdAt: now,
-              taxDate: input.taxDate ?? now,
-              lifetimeSeconds: deps.calculationLifetimeSeconds,
-              mode: tenant.mode,
-              currency: input.currency,
-              taxIncluded: input.taxIncluded,
-              automaticTax: input.automaticTax,
-              customer,
-              place,
-              origin,
-              lines,
-              metadata: input.metadata,
-              registrations: collection.registrations,
-              nexusNotes: collection.nexusNotes,
-            },
-            rates,
-          );
-          return after(
-            deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true }),
-            () => {
-              deps.sweeper.request(calculation.createdAt);
-              return calculation;
-            },
-          );
-        }),
+      after(certificatesOf(deps, tenant, customer.customerId, input.customer.certificates), (certificates) =>
+        after(resolveLines(deps, tenant, input.lines, nowMs, 'lines', false), (lines) =>
+          after(collectionFacts(deps, tenant), (collection) => {
+            const origin =
+              input.originAddress === undefined ? deps.defaultOrigin : checkedOrigin(deps, input.originAddress, rates);
+            const calculation = buildCalculation(
+              {
+                id: deps.ids.next('calc', nowMs),
+                kind: 'standard',
+                createdAt: now,
+                taxDate: input.taxDate ?? now,
+                lifetimeSeconds: deps.calculationLifetimeSeconds,
+                mode: tenant.mode,
+                currency: input.currency,
+                taxIncluded: input.taxIncluded,
+                automaticTax: input.automaticTax,
+                customer,
+                place,
+                origin,
+                lines,
+                metadata: input.metadata,
+                registrations: collection.registrations,
+                nexusNotes: collection.nexusNotes,
+                ...(certificates === undefined ? {} : { certificates }),
+              },
+              rates,
+            );
+            return after(
+              deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true }),
+              () => {
+                deps.sweeper.request(calculation.createdAt);
+                return calculation;
+              },
+            );
+          }),
+        ),
       ),
     );
   });
+}
+
+/**
+ * The stored customer's certificates, read only when the calculation names a customer and the
+ * request did not set them aside (`customer.exemption: 'none'`); otherwise nothing is waited for.
+ */
+function certificatesOf(
+  deps: EngineDeps,
+  tenant: Tenant,
+  customerId: string | undefined,
+  choice: CalculationInput['customer']['certificates'],
+): Promise<ExemptionCertificate[]> | undefined {
+  return customerId === undefined || choice === 'none' ? undefined : customerCertificates(deps, tenant, customerId);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { EngineDeps } from '../engine-deps.ts';
 import { callTime } from './call-time.ts';
 import { collectionFacts } from './collection-facts.ts';
 import { type CalculationInput, checkedOrigin } from './calculations.ts';
+import { customerCertificates } from './certificates.ts';
 import { resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
 import { type LineItemInput, resolveLines } from './resolve-lines.ts';
 
@@ -54,6 +55,11 @@ export async function createPlatformCalculation(
   const id = deps.ids.next('calc_platform', nowMs);
   const customer = await resolveCalculationCustomer(deps, tenant, input.customer);
   const collection = await collectionFacts(deps, tenant);
+  // The buyer's certificates exempt the order's lines, never the platform's fees to the merchant.
+  const certificates =
+    customer.customerId === undefined || input.customer.certificates === 'none'
+      ? undefined
+      : await customerCertificates(deps, tenant, customer.customerId);
   const common = {
     createdAt,
     taxDate: input.taxDate ?? createdAt,
@@ -100,6 +106,7 @@ export async function createPlatformCalculation(
       customer,
       place: resolveCustomerPlace(deps, input.customer, rates),
       lines: await resolveLines(deps, tenant, input.lines, nowMs, 'lines', true),
+      ...(certificates === undefined ? {} : { certificates }),
       platform: {
         merchantId: merchant.id,
         referenceMerchantId: merchant.referenceMerchantId,

@@ -15,6 +15,12 @@ export interface CustomerInput {
   readonly ip?: { readonly value: string; readonly mode: IpResolutionMode };
   readonly type: CustomerType;
   readonly taxIds: readonly TaxId[];
+  /**
+   * `none`: the stored customer's exemption certificates do not apply to this order (a
+   * purchase the certificate does not cover, such as goods for the buyer's own use); `auto`
+   * (the default): the one covering the place on the tax date applies.
+   */
+  readonly certificates?: 'auto' | 'none';
 }
 
 /**

@@ -13,4 +13,5 @@ export interface Ids {
   readonly random?: boolean;
 }
 
-export type IdPrefix = 'calc' | 'calc_platform' | 'li' | 'tr' | 'ref' | 'rev' | 'cust' | 'merch' | 'taxreg';
+export type IdPrefix =
+  'calc' | 'calc_platform' | 'li' | 'tr' | 'ref' | 'rev' | 'cust' | 'merch' | 'taxreg' | 'cert' | 'cert_req';

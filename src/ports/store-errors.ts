@@ -2,7 +2,7 @@
  * The errors the storage port names (see `store.ts`), built in one place so every adapter
  * words them alike and the conformance suite holds them to one contract.
  */
-import { TaxError } from '../core/errors.ts';
+import { keyedError, TaxError } from '../core/errors.ts';
 import { notFound } from '../core/not-found.ts';
 import type { Customer, Merchant, Product, Transaction } from '../core/types.ts';
 
@@ -66,4 +66,18 @@ export function merchantIdChanged(id: string): TaxError {
 /** Ids come from the engine's id source, so a taken one is a fault of the store's user, not the caller's. */
 export function idTaken(kind: string, id: string): TaxError {
   return new TaxError('STORAGE_UNAVAILABLE', `The store already holds a ${kind} with id ${id}.`);
+}
+
+export function certificateNotFound(id: string): TaxError {
+  return notFound('certificate', id);
+}
+
+/** Keyed `certificateRequestId`: a certificate named a request that is not there. */
+export function certificateRequestNotFound(id: string, keyed = false): TaxError {
+  if (!keyed) return notFound('certificate request', id);
+  return keyedError(
+    'CERTIFICATE_REQUEST_NOT_FOUND',
+    ['certificateRequestId'],
+    `{field}: no certificate request "${id}" exists in this account and mode.`,
+  );
 }

@@ -26,7 +26,9 @@ import type {
 } from '../core/rates/rate-table-record.ts';
 import type {
   Calculation,
+  CertificateRequest,
   Customer,
+  ExemptionCertificate,
   Merchant,
   Page,
   Product,
@@ -105,6 +107,18 @@ export type ReversalPlanner = (refund: Refund, transaction: Transaction) => Refu
  * its write transaction, so two writers cannot both pass an overlap check.
  */
 export type RegistrationPlanner = (current: Registration | undefined, others: readonly Registration[]) => Registration;
+/** Which certificates or certificate requests a list returns: a page in id order, of one customer when given. */
+export interface CertificateQuery extends ListOptions {
+  /** The stored customer's `cust_…` id. */
+  readonly customerId?: string | undefined;
+}
+
+/**
+ * Builds the fulfilled form of the certificate request a new certificate names
+ * (`requestId`). Pure; throws a `TaxError` (REQUEST_ALREADY_FULFILLED, …) to refuse. Called
+ * inside the adapter's write transaction, so the certificate and the request change together.
+ */
+export type RequestFulfiller = (request: CertificateRequest) => CertificateRequest;
 
 export interface InsertCalculationOptions {
   readonly randomId?: boolean;
@@ -214,6 +228,38 @@ export interface TaxStore {
   writeRegistration(tenant: Tenant, id: string, plan: RegistrationPlanner): Promise<Registration>;
   /** Soft delete; returns the deleted record, or `undefined` when there was none. */
   deleteRegistration(tenant: Tenant, id: string, at: number): Promise<Registration | undefined>;
+  // Exemption certificates and certificate requests (docs/exemptions.md). Never deleted:
+  // a certificate is revoked and a request canceled by an update, so sales can name them.
+
+  /**
+   * Stores a certificate. When it names a `requestId`, the request is replaced by
+   * `fulfil(request)` in the same write: CERTIFICATE_REQUEST_NOT_FOUND (keyed
+   * `certificateRequestId`) when there is no such request; whatever `fulfil` throws propagates
+   * and nothing is written.
+   */
+  insertCertificate(tenant: Tenant, certificate: ExemptionCertificate, fulfil?: RequestFulfiller): Promise<void>;
+  getCertificate(tenant: Tenant, id: string): Promise<ExemptionCertificate | undefined>;
+  /** Revoked ones included. */
+  listCertificates(tenant: Tenant, query: CertificateQuery): Promise<Page<ExemptionCertificate>>;
+  /**
+   * Replaces a certificate with `update(current)`, atomically. CERTIFICATE_NOT_FOUND when
+   * there is none; whatever `update` throws propagates and nothing is written.
+   */
+  updateCertificate(
+    tenant: Tenant,
+    id: string,
+    update: (current: ExemptionCertificate) => ExemptionCertificate,
+  ): Promise<ExemptionCertificate>;
+
+  insertCertificateRequest(tenant: Tenant, request: CertificateRequest): Promise<void>;
+  getCertificateRequest(tenant: Tenant, id: string): Promise<CertificateRequest | undefined>;
+  listCertificateRequests(tenant: Tenant, query: CertificateQuery): Promise<Page<CertificateRequest>>;
+  /** As {@link TaxStore.updateCertificate}; CERTIFICATE_REQUEST_NOT_FOUND when there is none. */
+  updateCertificateRequest(
+    tenant: Tenant,
+    id: string,
+    update: (current: CertificateRequest) => CertificateRequest,
+  ): Promise<CertificateRequest>;
 
   // Rate tables (`taxkit rates import`). Not scoped by tenant: every account of a store
   // calculates with the same rates. Nothing here ever deletes a table or a snapshot.
@@ -256,6 +302,7 @@ export interface TaxStore {
   /**
    * Deletes every record of `tenant` for good (calculations, transactions, refunds, reversals,
    * products, customers, merchants, registrations): not a soft delete. All or nothing. Other tenants and the
+   * products, customers, merchants, certificates, certificate requests): not a soft delete. All or nothing. Other tenants and the
    * rate tables are untouched. The engine uses it only for test mode (`resetTestData`).
    */
   deleteTenantRecords(tenant: Tenant): Promise<void>;
@@ -308,4 +355,17 @@ export type StoreDirectory = Pick<
 export type StoreRegistrations = Pick<
   TaxStore,
   'listRegistrations' | 'getRegistration' | 'writeRegistration' | 'deleteRegistration'
+>;
+
+/** The store methods over exemption certificates and certificate requests. */
+export type StoreCertificates = Pick<
+  TaxStore,
+  | 'insertCertificate'
+  | 'getCertificate'
+  | 'listCertificates'
+  | 'updateCertificate'
+  | 'insertCertificateRequest'
+  | 'getCertificateRequest'
+  | 'listCertificateRequests'
+  | 'updateCertificateRequest'
 >;

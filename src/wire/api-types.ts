@@ -16,8 +16,14 @@ import type { platformTransactionRequestSchema } from './platform-transaction-re
 import type { productRequestSchema } from './product-request.ts';
 import type { refundRequestSchema } from './refund-request.ts';
 import type { refundReversalRequestSchema } from './refund-reversal-request.ts';
+import type { certificateCreateSchema, certificateUpdateSchema } from './exemption-certificate-request.ts';
+import type { certificateRequestCreateSchema } from './certificate-request-request.ts';
 import type {
   calculationResponseSchemas,
+  certificateListResponseSchema,
+  certificateRequestListResponseSchema,
+  certificateRequestResponseSchema,
+  certificateResponseSchema,
   customerListResponseSchema,
   customerResponseSchema,
   deletedCustomerResponseSchema,
@@ -121,6 +127,12 @@ export type RegistrationRequest = z.input<typeof registrationRequestSchema>;
 export type RegistrationUpdateRequest = z.input<typeof registrationUpdateSchema>;
 /** Query of GET /tax/nexus: `at`. */
 export type NexusRequest = z.input<typeof nexusQuerySchema>;
+/** Body of POST /tax/certificates (taxkit extension). */
+export type CertificateCreateRequest = z.input<typeof certificateCreateSchema>;
+/** Body of POST /tax/certificates/{id} (taxkit extension). */
+export type CertificateUpdateRequest = z.input<typeof certificateUpdateSchema>;
+/** Body of POST /tax/certificate-requests (taxkit extension). */
+export type CertificateRequestCreateRequest = z.input<typeof certificateRequestCreateSchema>;
 /** Query of the list operations: `cursor` and `limit`. */
 export type ListRequest = z.input<typeof listRequestSchema>;
 
@@ -154,6 +166,12 @@ export type Registration = z.output<typeof registrationResponseSchema>;
 export type RegistrationList = z.output<typeof registrationListResponseSchema>;
 export type DeletedRegistration = z.output<typeof deletedRegistrationResponseSchema>;
 export type NexusStatus = z.output<typeof nexusResponseSchema>;
+/** A `tax.exemption_certificate` (2026-03-01). */
+export type CertificateJson = z.output<typeof certificateResponseSchema>;
+export type CertificateList = z.output<typeof certificateListResponseSchema>;
+/** A `tax.certificate_request` (2026-03-01). */
+export type CertificateRequestJson = z.output<typeof certificateRequestResponseSchema>;
+export type CertificateRequestList = z.output<typeof certificateRequestListResponseSchema>;
 
 /**
  * The request body of each kind of operation, by the key an operation row names in
@@ -179,6 +197,9 @@ export interface RequestBodies<V extends ApiVersion = LatestApiVersion> {
   registrationUpdate: RegistrationUpdateRequest;
   /** The query of GET /tax/nexus (a query, not a body: the row has no request schema). */
   nexusQuery: NexusRequest;
+  certificateCreate: CertificateCreateRequest;
+  certificateUpdate: CertificateUpdateRequest;
+  certificateRequestCreate: CertificateRequestCreateRequest;
 }
 
 /** The success body of each kind of operation in version `V`, keyed as {@link RequestBodies}. */
@@ -207,4 +228,8 @@ export interface ResponseBodies<V extends ApiVersion = LatestApiVersion> {
   registrationList: RegistrationList;
   deletedRegistration: DeletedRegistration;
   nexus: NexusStatus;
+  certificate: CertificateJson;
+  certificateList: CertificateList;
+  certificateRequest: CertificateRequestJson;
+  certificateRequestList: CertificateRequestList;
 }

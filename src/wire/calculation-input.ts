@@ -61,6 +61,7 @@ export function toCustomerInput(customer: ParsedCalculationRequest['customer'], 
   if (customer.id !== undefined) input.id = customer.id;
   if (customer.address !== undefined) input.address = toAddress(customer.address);
   if (customer.ip !== undefined) input.ip = { value: customer.ip.value, mode: customer.ip.resolution ?? 'strict' };
+  if (customer.exemption !== undefined) input.certificates = customer.exemption;
   return input;
 }
 
@@ -91,7 +92,7 @@ export const lineItemFields: FieldMap = fieldMap({
 
 /** Where a calculation customer's domain keys sit under `customer`. */
 const customerFields: FieldMap = fieldMap(
-  { id: 'id', address: 'address', ip: 'ip', type: 'type', taxIds: 'tax_ids' },
+  { id: 'id', address: 'address', ip: 'ip', type: 'type', taxIds: 'tax_ids', certificates: 'exemption' },
   { address: addressFields, ip: fieldMap({ value: 'value', mode: 'resolution' }) },
 );
 

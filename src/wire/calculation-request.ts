@@ -25,6 +25,12 @@ export const customerSchema = z.strictObject({
   ip: ipSchema.optional(),
   type: z.enum(['CONSUMER', 'BUSINESS']).optional(),
   tax_ids: z.array(taxIdSchema).max(20).optional(),
+  /**
+   * taxkit extension (docs/exemptions.md): `none` sets the stored customer's exemption
+   * certificates aside for this order (a purchase the certificate does not cover); `auto`,
+   * the default, applies the one covering the place on the tax date.
+   */
+  exemption: z.enum(['auto', 'none']).optional(),
 });
 
 export const lineItemSchema = z.strictObject({

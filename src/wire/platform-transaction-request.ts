@@ -12,6 +12,12 @@ export const platformTransactionRequestSchema = z.strictObject({
   reference_payment_id: referenceId.optional(),
   transaction_processed_at: unixSeconds.optional(),
   metadata: metadata.optional(),
+  /**
+   * taxkit extension (docs/exemptions.md): a marketplace facilitator collected and remitted the
+   * tax on this sale. Recorded with zero tax charged by the seller; returns report it in gross
+   * and deduct it.
+   */
+  marketplace_facilitated: z.boolean().optional(),
 });
 
 export type PlatformTransactionRequest = z.input<typeof platformTransactionRequestSchema>;
@@ -25,6 +31,7 @@ export function parsePlatformTransactionRequest(body: unknown): RecordPlatformSa
     referencePaymentId: request.reference_payment_id ?? '',
     processedAt: request.transaction_processed_at,
     metadata: (request.metadata ?? {}) as Metadata,
+    ...(request.marketplace_facilitated === true ? { marketplaceFacilitated: true } : {}),
   };
 }
 
@@ -35,4 +42,5 @@ export const platformTransactionFields: FieldMap = fieldMap({
   referencePaymentId: 'reference_payment_id',
   processedAt: 'transaction_processed_at',
   metadata: 'metadata',
+  marketplaceFacilitated: 'marketplace_facilitated',
 });

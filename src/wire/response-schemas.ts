@@ -401,6 +401,77 @@ export const nexusResponseSchema = z.strictObject({
   jurisdictions: z.array(nexusJurisdictionSchema),
 });
 
+// --- exemption certificates and certificate requests (2026-03-01; docs/exemptions.md) ---------
+
+/** A customer link: taxkit's id and the caller's reference id (null when none was given). */
+const customerLink = z.strictObject({ id: z.string(), reference_customer_id: z.string().nullable() });
+/** A calendar day, YYYY-MM-DD (UTC). */
+const day = z.string();
+/** A moment, ISO 8601 in UTC to the second ("2026-03-01T12:00:00Z"). */
+const moment = z.string();
+
+export const certificateResponseSchema = z.strictObject({
+  id: z.string(),
+  object: z.literal('tax.exemption_certificate'),
+  status: z.enum(['processing', 'needs_info', 'active', 'expiring', 'expired', 'invalid']),
+  certificate_type: z.strictObject({ id: z.string(), name: z.string(), certificate_identifier: z.string() }).nullable(),
+  customer: customerLink,
+  jurisdictions: z.array(
+    z.strictObject({ jurisdiction_id: z.string(), effective_date: day, expiration_date: day.nullable() }),
+  ),
+  effective_date: day,
+  expiration_date: day.nullable(),
+  created_at: moment,
+  updated_at: moment,
+  livemode: z.boolean(),
+  /** taxkit keeps no documents: always null, as the interface answers before one is attached. */
+  download_url: z.string().nullable(),
+  // taxkit's additions
+  reason: z.enum([
+    'resale',
+    'government',
+    'nonprofit',
+    'agricultural',
+    'industrial_production',
+    'educational',
+    'direct_pay',
+    'other',
+  ]),
+  certificate_number: z.string().nullable(),
+  exempt_percentage: z.number().nullable(),
+  certificate_request_id: z.string().nullable(),
+  revoked_at: moment.nullable(),
+});
+
+export const certificateListResponseSchema = z.strictObject({
+  object: z.literal('list'),
+  certificates: z.array(certificateResponseSchema),
+  has_more: z.boolean(),
+  /** The last id of the page; left out (not null) on the last page. */
+  next_cursor: z.string().optional(),
+});
+
+export const certificateRequestResponseSchema = z.strictObject({
+  id: z.string(),
+  object: z.literal('tax.certificate_request'),
+  status: z.enum(['pending', 'fulfilled', 'canceled', 'invalid']),
+  customer: customerLink.nullable(),
+  certificate_id: z.string().nullable(),
+  certificate_type_id: z.string().nullable(),
+  jurisdictions: z.array(z.string()),
+  created_at: moment,
+  updated_at: moment,
+  expires_at: moment.nullable(),
+  livemode: z.boolean(),
+});
+
+export const certificateRequestListResponseSchema = z.strictObject({
+  object: z.literal('list'),
+  certificate_requests: z.array(certificateRequestResponseSchema),
+  has_more: z.boolean(),
+  next_cursor: z.string().optional(),
+});
+
 /** The answer of GET /tax/ping: the same in every version, which it echoes. */
 export const pingResponseSchema = z.strictObject({
   status: z.literal('ok'),

@@ -11,6 +11,12 @@ export const transactionRequestSchema = z.strictObject({
   reference_order_id: referenceId,
   transaction_processed_at: unixSeconds.optional(),
   metadata: metadata.optional(),
+  /**
+   * taxkit extension (docs/exemptions.md): a marketplace facilitator collected and remitted the
+   * tax on this sale. Recorded with zero tax charged by the seller; returns report it in gross
+   * and deduct it.
+   */
+  marketplace_facilitated: z.boolean().optional(),
 });
 
 export type TransactionRequest = z.input<typeof transactionRequestSchema>;
@@ -23,6 +29,7 @@ export function parseTransactionRequest(body: unknown): RecordSaleInput {
     referenceOrderId: request.reference_order_id,
     processedAt: request.transaction_processed_at,
     metadata: (request.metadata ?? {}) as Metadata,
+    ...(request.marketplace_facilitated === true ? { marketplaceFacilitated: true } : {}),
   };
 }
 
@@ -33,4 +40,5 @@ export const transactionFields: FieldMap = fieldMap({
   referenceOrderId: 'reference_order_id',
   processedAt: 'transaction_processed_at',
   metadata: 'metadata',
+  marketplaceFacilitated: 'marketplace_facilitated',
 });

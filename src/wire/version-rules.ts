@@ -13,6 +13,9 @@ import { checkCurrency } from './currencies.ts';
 /** Merchants and platform operations exist from this version on (docs/interface.md §9 rule 1). */
 export const PLATFORM_SINCE = '2026-01-01' satisfies ApiVersion;
 
+/** Exemption certificates and certificate requests exist from this version on (docs/exemptions.md). */
+export const CERTIFICATES_SINCE = '2026-03-01' satisfies ApiVersion;
+
 /** `customer.ip` exists from this version on (docs/interface.md §2.2). */
 export const CUSTOMER_IP_SINCE = '2026-03-01' satisfies ApiVersion;
 

@@ -40,6 +40,8 @@ describeTaxStore('sqlite', () => createSqliteStore({ path: newPath() }));
 const TABLES = [
   'calculation_templates',
   'calculations',
+  'certificate_requests',
+  'certificates',
   'customers',
   'merchants',
   'products',

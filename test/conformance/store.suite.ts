@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaxStore } from '../../src/ports/store.ts';
+import { describeCertificateCases } from './certificates.cases.ts';
 import { describeDirectoryCases } from './directory.cases.ts';
 import { describeEngineCases } from './engine.cases.ts';
 import { describeHousekeepingCases } from './housekeeping.cases.ts';
@@ -70,6 +71,7 @@ export function describeTaxStore(
     describe('uniqueness', () => describeUniquenessCases(context));
     describe('refunds and reversals', () => describeRefundCases(context));
     describe('customers, merchants and deletes', () => describeDirectoryCases(context));
+    describe('exemption certificates and requests', () => describeCertificateCases(context));
     describe('lists', () => describeListCases(context));
     describe('ledger reads by period', () => describeLedgerReadCases(context));
     describe('liability report', () => describeLiabilityReportCases(context));

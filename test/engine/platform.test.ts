@@ -180,6 +180,20 @@ describe('platform calculations and transactions', () => {
     expect(single.transactions[0].line_items).toHaveLength(2);
   });
 
+  it('marketplace_facilitated records the order with zero tax charged and keeps the fee taxed', async () => {
+    const { engine } = setup();
+    await engine.merchants.create(merchantBody, v2026);
+    const processor: Wire = await engine.platform.calculations.create(platformBody(['payment_processor']), v2026);
+    const recorded: Wire = await engine.platform.transactions.create(
+      { platform_calculation_id: processor.id, reference_order_id: 'order-mf', marketplace_facilitated: true },
+      v2026,
+    );
+    const [order, fee] = recorded.transactions;
+    expect(order.line_items[0]).toMatchObject({ amount_excluding_tax: 7_500, tax_amount: 0 });
+    expect(order.line_items[0].tax_jurisdictions[0].note).toMatch(/^Marketplace facilitated/);
+    expect(fee.line_items[0]).toMatchObject({ amount_excluding_tax: 300, tax_amount: 22 });
+  });
+
   it('refuses what it cannot do, writing nothing', async () => {
     const { engine, advance } = setup();
     await expect(engine.platform.calculations.create(platformBody(['payment_processor']), v2026)).rejects.toMatchObject(

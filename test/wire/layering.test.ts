@@ -81,6 +81,12 @@ const DOMAIN_VALUES = new Set([
   'twelve_months_ending_september_30',
   'not_established',
   'no_sales_tax',
+  // Exemption certificates (core/exemptions/): the id prefix of certificate requests, a
+  // certificate status and two Streamlined Sales Tax reason codes, as the interface spells them.
+  'cert_req',
+  'needs_info',
+  'direct_pay',
+  'industrial_production',
 ]);
 
 /**

@@ -1,6 +1,7 @@
 import { keyedError } from '../errors.ts';
 import type { Calculation, Transaction } from '../types.ts';
 import { recordSale, type TransactionInput } from './build-transaction.ts';
+import { marketplaceLines } from './marketplace-lines.ts';
 
 export interface PlatformTransactionInput extends TransactionInput {
   readonly referencePaymentId: string;
@@ -35,12 +36,17 @@ export function buildPlatformTransactions(
     referenceMerchantId: platform.referenceMerchantId,
     referencePaymentId: input.referencePaymentId,
   };
+  // A marketplace-facilitated sale: the buyer's tax on the order was collected by the
+  // marketplace, so the order's lines carry none; the platform's own fees are taxed as before.
+  const marketplace = input.marketplaceFacilitated === true;
+  const orderLines = marketplace ? marketplaceLines(calculation.lines) : calculation.lines;
   const order: Transaction = {
     ...base,
     id: ids.order,
     type: 'order',
-    lines: splitFee ? calculation.lines : [...calculation.lines, ...platform.feeLines],
+    lines: splitFee ? orderLines : [...orderLines, ...platform.feeLines],
     platform: { ...party, clientRoles: platform.roles },
+    ...(marketplace ? { marketplaceFacilitated: true } : {}),
   };
   if (!splitFee) return [order];
   return [

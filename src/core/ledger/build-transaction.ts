@@ -1,5 +1,6 @@
 import { keyedError } from '../errors.ts';
 import type { Calculation, Metadata, Transaction } from '../types.ts';
+import { marketplaceLines } from './marketplace-lines.ts';
 import { saleFacts } from './sale-facts.ts';
 
 /** What the caller says about the sale (POST /tax/transactions), already validated. */
@@ -8,6 +9,11 @@ export interface TransactionInput {
   /** Unix seconds; the creation time when absent. */
   readonly processedAt: number | undefined;
   readonly metadata: Metadata;
+  /**
+   * A marketplace collected and remitted the tax: the sale is recorded with zero tax charged by
+   * the seller, and flagged so returns report it in gross and deduct it (docs/exemptions.md).
+   */
+  readonly marketplaceFacilitated?: boolean | undefined;
 }
 
 /**
@@ -32,6 +38,15 @@ export function buildTransaction(
     );
   }
   refuseExpired(calculation, now);
+  if (input.marketplaceFacilitated === true) {
+    return {
+      ...recordSale(calculation, input, now),
+      id,
+      lines: marketplaceLines(calculation.lines),
+      type: 'order',
+      marketplaceFacilitated: true,
+    };
+  }
   // recordSale's fields written out rather than spread in: this runs on every sale, and V8
   // defines each key that follows a spread through its slow generic path.
   return {

@@ -1,12 +1,14 @@
 import { NO_NEXUS_RATE_TYPE } from '../calculate-lines.ts';
 import { reverseChargeNote } from '../tax-ids/reverse-charge.ts';
-import type { Calculation, SaleExemption, SalePlace } from '../types.ts';
+import { certificateOfLines, saleCertificateOf, WHOLE_PRICE } from '../exemptions/applied-certificate.ts';
+import type { Calculation, SaleCertificate, SaleExemption, SalePlace } from '../types.ts';
 
 /** What a recorded sale keeps of its calculation for reports and nexus (see `Transaction`). */
 export interface SaleFacts {
   readonly customerId?: string;
   readonly place: SalePlace;
   readonly exemption?: SaleExemption;
+  readonly certificate?: SaleCertificate;
 }
 
 /**
@@ -17,16 +19,23 @@ export interface SaleFacts {
 export function saleFacts(calculation: Calculation): SaleFacts {
   const { country, province } = calculation.location.address;
   const exemption = exemptionOf(calculation, country);
+  // The certificate is named in the jurisdiction notes (the calculation record keeps nothing else
+  // of it); a whole sale exempt for another reason first (exempt customer…) names none.
+  const applied =
+    exemption === undefined || exemption === 'certificate' ? certificateOfLines(calculation.lines) : undefined;
   return {
     ...(calculation.customer.customerId === undefined ? {} : { customerId: calculation.customer.customerId }),
     place: { country, province },
     ...(exemption === undefined ? {} : { exemption }),
+    ...(applied === undefined ? {} : { certificate: saleCertificateOf(applied) }),
   };
 }
 
 function exemptionOf(calculation: Calculation, country: string): SaleExemption | undefined {
   if (calculation.automaticTax === 'disabled') return 'automatic_tax_disabled';
   if (calculation.customer.isTaxExempt) return 'exempt_customer';
+  const certificate = certificateOfLines(calculation.lines);
+  if (certificate !== undefined && certificate.exemptHundredths >= WHOLE_PRICE) return 'certificate';
   const facts = { customer: calculation.customer, originCountry: calculation.origin?.country };
   if (country !== '' && reverseChargeNote(facts, country) !== undefined) return 'reverse_charge';
   const noNexus = calculation.lines.some((line) =>

@@ -51,6 +51,8 @@ describe('postgres store', () => {
     expect(tables.rows.map((row) => row.table_name)).toEqual([
       '__drizzle_migrations',
       'calculations',
+      'certificate_requests',
+      'certificates',
       'customers',
       'housekeeping',
       'merchants',
