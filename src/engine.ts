@@ -118,6 +118,14 @@ export interface TaxEngine extends EngineMethods {
    * the rate tables are untouched.
    */
   resetTestData(context?: CallContext): Promise<void>;
+  /**
+   * Makes every calculation this engine has returned visible to another process sharing its
+   * store now (the store's `flush`, when it batches writes; else nothing). Synchronous, never
+   * throws. A server calls it before sending the answers it has ready (`createNodeListener` and
+   * `createFetchHandler` do), so a 200 never announces a calculation another process cannot
+   * find yet.
+   */
+  flush(): void;
   /** Stops housekeeping, waits for its running batch, and closes the store. */
   close(): Promise<void>;
 }
@@ -136,6 +144,7 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
     ...createEngineMethods(deps),
     rates: deps.rates,
     whenIdle: () => deps.sweeper.idle(),
+    flush: () => deps.store.flush?.(),
     resetTestData: async (context) => {
       const tenant = context?.tenant ?? deps.defaultTenant;
       if (tenant.mode !== 'test') {

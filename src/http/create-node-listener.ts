@@ -142,6 +142,11 @@ function createAnswerWriter(app: HttpApp): SendAnswer {
   const writeReady = (): void => {
     const batch = ready;
     ready = [];
+    // Before any answer of the turn leaves: the store writes the calculations it queued, so a
+    // 200 never names a calculation that another process sharing the store cannot find yet. A
+    // batching store's queue fills during the same turns, so this costs one write per turn, as
+    // the store's own end-of-turn write did (that one then finds nothing to do).
+    app.flush();
     for (let index = 0; index < batch.length; index += 3) {
       write(app, batch[index] as HttpRequest, batch[index + 1] as ServerResponse, batch[index + 2] as HttpResponse);
     }
