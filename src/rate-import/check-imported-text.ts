@@ -12,6 +12,7 @@ export const MAX_IMPORTED_LABEL_LENGTH = 100;
 export const MAX_IMPORTED_NOTE_LENGTH = 2_000;
 
 /** C0 and C1 control characters and DEL: never part of a name, and a NUL breaks C clients. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /**
