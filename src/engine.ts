@@ -49,7 +49,15 @@ export interface TaxEngineOptions {
   readonly locations?: LocationTables;
   /** GeoIP lookup for `customer.ip` (2026-03-01); see `taxkit/maxmind`. None by default. */
   readonly geo?: GeoLookup;
+  /** The time of every record (default the system clock); see `testClock` for test mode. */
   readonly clock?: Clock;
+  /**
+   * The clock of test mode only, when it differs from `clock`: a test harness's settable clock
+   * (`createSettableClock`), which moves test-mode time (expiry, `created_at`, rates in force)
+   * while live mode keeps `clock`. Default: `clock`. The sweep of long-expired calculations goes
+   * by the earlier of the two.
+   */
+  readonly testClock?: Clock;
   readonly ids?: Ids;
   /** How long a calculation stays usable for a transaction. Default 86 400 s (24 h). */
   readonly calculationLifetimeSeconds?: number;
@@ -188,6 +196,7 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
     locations: options.locations ?? loadDefaultLocations(),
     geo: options.geo,
     clock,
+    testClock: options.testClock ?? clock,
     ids: options.ids ?? createRandomIds(),
     calculationLifetimeSeconds: options.calculationLifetimeSeconds ?? 86_400,
     registrations: options.registrations === undefined ? undefined : new Set(options.registrations),

@@ -8,7 +8,7 @@ import { TaxError } from '../core/errors.ts';
 import type { Address, AutomaticTax, Calculation, Metadata, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { after } from './after.ts';
-import { callTime } from './call-time.ts';
+import { callTime, sweepTime } from './call-time.ts';
 import { type CustomerInput, resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
 import { type LineItemInput, resolveLines } from './resolve-lines.ts';
 
@@ -45,7 +45,7 @@ export function createCalculation(
   tenant: Tenant,
   input: CalculationInput,
 ): Calculation | Promise<Calculation> {
-  const { nowMs, now } = callTime(deps);
+  const { nowMs, now } = callTime(deps, tenant);
   return after(deps.rates.ready() ?? deps.rates.current(), (rates) => {
     const place = resolveCustomerPlace(deps, input.customer, rates);
     return after(resolveCalculationCustomer(deps, tenant, input.customer), (customer) =>
@@ -73,7 +73,7 @@ export function createCalculation(
           rates,
         );
         return after(deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true }), () => {
-          deps.sweeper.request(calculation.createdAt);
+          deps.sweeper.request(sweepTime(deps));
           return calculation;
         });
       }),
