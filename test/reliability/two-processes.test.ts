@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../../adapters/sqlite/index.ts';
+import { makeCalculation, TENANT } from '../helpers/records.ts';
 import { SERVE_KEYS, startServe, type ServeProcess } from './serve-process.ts';
 
 /**
@@ -83,4 +86,24 @@ describe('two taxkit serve processes on one SQLite file', () => {
     expect(misses).toBe(0);
     expect([...statuses.keys()]).toEqual([200]);
   }, 120_000);
+});
+
+describe('the SQLite store flush', () => {
+  it('writes the queued calculations, so another connection to the file finds them', async () => {
+    const path = join(directory, 'flush.db');
+    const store = createSqliteStore({ path });
+    const other = new Database(path, { readonly: true });
+    try {
+      const calculation = makeCalculation();
+      await store.insertCalculation(TENANT, calculation);
+      const count = other.prepare('SELECT count(*) FROM calculations WHERE id = ?').pluck();
+      // Queued for the end of the turn: this process answers for it, the file does not have it yet.
+      expect(count.get(calculation.id)).toBe(0);
+      store.flush?.();
+      expect(count.get(calculation.id)).toBe(1);
+    } finally {
+      other.close();
+      await store.close();
+    }
+  });
 });
