@@ -110,6 +110,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     socket.on('close', () => connections.delete(socket));
   });
   answerFramingErrors(server);
+  // An `Expect` other than 100-continue: Node answered a bare 417 itself. The request is
+  // routed as any other instead (RFC 9110 lets a server ignore an expectation it does not know).
+  server.on('checkExpectation', (request, response) => server.emit('request', request, response));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

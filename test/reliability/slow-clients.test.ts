@@ -111,6 +111,20 @@ describe('slow and keyless clients', () => {
     expect((await firstAnswer(socket)).status).toBe(200);
   });
 
+  it('CONNECT gets 405 with a typed body, and an unknown Expect is routed as usual, not a bare 417', async () => {
+    const server = await serve();
+    const proxy = await open(server, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n').answer;
+    expect(proxy).toMatch(/^HTTP\/1\.1 405 /);
+    expect(proxy).toMatch(/X-Request-ID: req_/i);
+    expect(proxy).toMatch(/"type":"METHOD_NOT_ALLOWED"/);
+    const expecting = await open(
+      server,
+      `GET /tax/ping HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY}\r\nExpect: something\r\nConnection: close\r\n\r\n`,
+    ).answer;
+    expect(expecting).toMatch(/^HTTP\/1\.1 200 /);
+    expect(expecting).toMatch(/X-Request-ID: req_/i);
+  });
+
   it('HTTP/1.1 without Host: 400 MALFORMED_REQUEST with a typed body and X-Request-ID', async () => {
     const server = await serve();
     const { answer } = open(server, 'GET /tax/ping HTTP/1.1\r\n\r\n');
