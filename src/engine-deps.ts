@@ -19,6 +19,8 @@ export interface EngineDeps {
   readonly locations: LocationTables;
   readonly geo: GeoLookup | undefined;
   readonly clock: Clock;
+  /** Test mode's clock: `testClock` of the options, else the same as {@link clock}. */
+  readonly testClock: Clock;
   readonly ids: Ids;
   /** How long a calculation can be turned into a transaction (default 24 h). */
   readonly calculationLifetimeSeconds: number;

@@ -54,7 +54,15 @@ export interface TaxEngineOptions {
   readonly locations?: LocationTables;
   /** GeoIP lookup for `customer.ip` (2026-03-01); see `taxkit/maxmind`. None by default. */
   readonly geo?: GeoLookup;
+  /** The time of every record (default the system clock); see `testClock` for test mode. */
   readonly clock?: Clock;
+  /**
+   * The clock of test mode only, when it differs from `clock`: a test harness's settable clock
+   * (`createSettableClock`), which moves test-mode time (expiry, `created_at`, rates in force)
+   * while live mode keeps `clock`. Default: `clock`. The sweep of long-expired calculations goes
+   * by the earlier of the two.
+   */
+  readonly testClock?: Clock;
   readonly ids?: Ids;
   /** How long a calculation stays usable for a transaction. Default 86 400 s (24 h). */
   readonly calculationLifetimeSeconds?: number;
@@ -139,6 +147,14 @@ export interface TaxEngine extends EngineMethods {
    * the rate tables are untouched.
    */
   resetTestData(context?: CallContext): Promise<void>;
+  /**
+   * Makes every calculation this engine has returned visible to another process sharing its
+   * store now (the store's `flush`, when it batches writes; else nothing). Synchronous, never
+   * throws. A server calls it before sending the answers it has ready (`createNodeListener` and
+   * `createFetchHandler` do), so a 200 never announces a calculation another process cannot
+   * find yet.
+   */
+  flush(): void;
   /** Stops housekeeping, waits for its running batch and any nexus recount, and closes the store. */
   close(): Promise<void>;
 }
@@ -160,6 +176,7 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
       await deps.sweeper.idle();
       await deps.nexus.idle();
     },
+    flush: () => deps.store.flush?.(),
     resetTestData: async (context) => {
       const tenant = context?.tenant ?? deps.defaultTenant;
       if (tenant.mode !== 'test') {
@@ -206,6 +223,7 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
     locations: options.locations ?? loadDefaultLocations(),
     geo: options.geo,
     clock,
+    testClock: options.testClock ?? clock,
     ids: options.ids ?? createRandomIds(),
     calculationLifetimeSeconds: options.calculationLifetimeSeconds ?? 86_400,
     registrationBook: createRegistrationBook({

@@ -45,7 +45,10 @@ const KEY_BYTES = TEMPLATES_ID + 4; // u32
 const HEAD_BYTES = KEY_BYTES + 4; // u32
 const TEMPLATES_BYTES = HEAD_BYTES + 4; // u32: 0 when shared
 const KEY_ENCODING = TEMPLATES_BYTES + 4; // u8: 0 latin1, 1 utf16le
+const TENANT = KEY_ENCODING + 1; // u24, in the u8's padding: the tenant's slot (see `tenantSlot`)
 const FIELDS = KEY_ENCODING + 4;
+/** Tenant slots a u24 holds. */
+const MAX_TENANTS = 0xff_ffff;
 
 /**
  * Keeps calculations as records of bytes (`calculation-codec.ts`: about 500 bytes for 3 lines,
@@ -56,9 +59,12 @@ const FIELDS = KEY_ENCODING + 4;
  * move. One log for all tenants, bounded by count and by bytes.
  *
  * Passing a bound evicts the expired calculations first (expired as of the newest calculation's
- * `createdAt`: the engine's clock), then the oldest, until a sixteenth of the bound is free, so
- * the scan for expired ones is paid once per many inserts. An evicted calculation is gone: a
- * transaction from it gets CALCULATION_NOT_FOUND.
+ * `createdAt`: the engine's clock), then the oldest of the tenants (account and mode) holding
+ * more than their fair share, until a sixteenth of the bound is free, so the scan for expired
+ * ones is paid once per many inserts. A tenant's share is the bound divided by the tenants that
+ * hold calculations: one that keeps within it is never evicted by another's flood (a public key
+ * making 105,000 test calculations used to evict the live calculations of every account). An
+ * evicted calculation is gone: a transaction from it gets CALCULATION_NOT_FOUND.
  */
 export function createCalculationKeeper(limits: CalculationLimits): CalculationKeeper {
   const log = createRecordLog(segmentBytesFor(limits.maxCalculationBytes));
@@ -72,6 +78,36 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
   /** Whether insertion order is also expiry order, so the expired ones are the oldest. */
   let inExpiryOrder = true;
   let latestExpiry = Number.NEGATIVE_INFINITY;
+  /** Tenant key prefix → its slot; a slot's count and bytes of kept calculations. Slots are never reused. */
+  const tenantSlots = new Map<string, number>();
+  const tenantCounts: number[] = [];
+  const tenantBytes: number[] = [];
+  /** Tenants holding at least one calculation. */
+  let activeTenants = 0;
+
+  function tenantSlot(prefix: string): number {
+    let slot = tenantSlots.get(prefix);
+    if (slot === undefined) {
+      slot = tenantSlots.size;
+      if (slot > MAX_TENANTS) throw new RangeError('taxkit: the memory store holds calculations of too many tenants.');
+      tenantSlots.set(prefix, slot);
+      tenantCounts.push(0);
+      tenantBytes.push(0);
+    }
+    return slot;
+  }
+
+  function account(slot: number, count: number, size: number): void {
+    const before = tenantCounts[slot] as number;
+    tenantCounts[slot] = before + count;
+    tenantBytes[slot] = (tenantBytes[slot] as number) + size;
+    if (before === 0 && count > 0) activeTenants += 1;
+    else if (before + count === 0) activeTenants -= 1;
+  }
+
+  function slotAt(locator: Locator): number {
+    return log.bufferOf(locator).readUIntLE(log.offsetOf(locator) + TENANT, 3);
+  }
 
   function keyAt(locator: Locator): string {
     const buffer = log.bufferOf(locator);
@@ -99,8 +135,10 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       const others = entry.filter((held) => held !== locator);
       index.set(hash, others.length === 1 ? (others[0] as Locator) : others);
     }
+    const size = buffer.readUInt32LE(offset) + ENTRY_OVERHEAD_BYTES;
     count -= 1;
-    bytes -= buffer.readUInt32LE(offset) + ENTRY_OVERHEAD_BYTES;
+    bytes -= size;
+    account(buffer.readUIntLE(offset + TENANT, 3), -1, -size);
     log.kill(locator);
   }
 
@@ -122,9 +160,19 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       // Kept in expiry order (one lifetime, a clock that only moves on): no later one expired.
       return !inExpiryOrder;
     });
+    // Then the oldest of the tenants over their share, each down to it (the shares add up to
+    // the bound less the headroom, so one walk frees enough).
+    const countShare = (limits.maxCalculations * (1 - HEADROOM)) / activeTenants;
+    const bytesShare = (limits.maxCalculationBytes * (1 - HEADROOM)) / activeTenants;
     log.walk((locator) => {
       if (!overLimit(HEADROOM)) return false;
-      if (locator !== newest) remove(locator);
+      const slot = slotAt(locator);
+      if (
+        locator !== newest &&
+        ((tenantCounts[slot] as number) > countShare || (tenantBytes[slot] as number) > bytesShare)
+      ) {
+        remove(locator);
+      }
       return true;
     });
   }
@@ -134,6 +182,7 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       const key = keyOf(tenant, calculation.id);
       const hash = hashKey(key);
       if (find(key, hash) !== undefined) throw idTaken('calculation', calculation.id);
+      const slot = tenantSlot(keyOf(tenant, ''));
       const encoded = codec.encode(calculation);
       const shared = encoded.templatesId;
       const inline = shared === -1 ? encoded.templates : '';
@@ -146,6 +195,7 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       // surrogate into U+FFFD); the record keeps its text as latin1 or UTF-16 for the same reason.
       const oneByte = isOneByte(key);
       buffer[offset + KEY_ENCODING] = oneByte ? 0 : 1;
+      buffer.writeUIntLE(slot, offset + TENANT, 3);
       const keyBytes = buffer.write(key, at, oneByte ? 'latin1' : 'utf16le');
       at += keyBytes;
       const headBytes = codec.write(buffer, at);
@@ -166,6 +216,7 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       else entry.push(locator);
       count += 1;
       bytes += at - offset + ENTRY_OVERHEAD_BYTES;
+      account(slot, 1, at - offset + ENTRY_OVERHEAD_BYTES);
       if (calculation.expiresAt < latestExpiry) inExpiryOrder = false;
       else latestExpiry = calculation.expiresAt;
       if (overLimit(0)) makeRoom(calculation.createdAt, locator);
@@ -197,9 +248,10 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       return deleted;
     },
     deleteTenant(tenant) {
-      const prefix = keyOf(tenant, '');
+      const slot = tenantSlots.get(keyOf(tenant, ''));
+      if (slot === undefined) return;
       log.walk((locator) => {
-        if (keyAt(locator).startsWith(prefix)) remove(locator);
+        if (slotAt(locator) === slot) remove(locator);
         return true;
       });
     },
@@ -218,6 +270,10 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       codec.clear();
       count = 0;
       bytes = 0;
+      tenantSlots.clear();
+      tenantCounts.length = 0;
+      tenantBytes.length = 0;
+      activeTenants = 0;
     },
   };
 }

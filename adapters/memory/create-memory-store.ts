@@ -13,7 +13,9 @@ import { createTenantRecords, type TenantRecords } from './tenant-records.ts';
 export interface MemoryStoreOptions {
   /**
    * The most calculations kept, all accounts and modes together. Default 100 000. Past it the
-   * expired ones go first, then the oldest; a transaction from an evicted calculation gets
+   * expired ones go first, then the oldest of the tenants (account and mode) holding more than
+   * their share (the bound divided by the tenants holding calculations), so a flood in one never
+   * evicts another that keeps within its share; a transaction from an evicted calculation gets
    * CALCULATION_NOT_FOUND. Transactions, refunds and the rest are never evicted.
    */
   readonly maxCalculations?: number;

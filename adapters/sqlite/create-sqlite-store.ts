@@ -75,6 +75,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteTaxStore {
           commits.flush();
           deleteTenant(tenant);
         }),
+      // Batched calculations only: every other write is acknowledged after its own commit.
+      flush: () => quotes.flush(),
       async close() {
         // A second close() is a no-op; calls after it fail with STORAGE_UNAVAILABLE.
         if (!client.open) return;

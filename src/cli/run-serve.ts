@@ -74,7 +74,8 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
     engine = createTaxEngine({
       ...(store === undefined ? {} : { store }),
       ...(geo === undefined ? {} : { geo }),
-      ...(clock === undefined ? {} : { clock }),
+      // Test mode only: a test key moving the clock must not date live-mode sales.
+      ...(clock === undefined ? {} : { testClock: clock }),
       ...(options.seed === undefined ? {} : { ids: createSeededIds(options.seed) }),
     });
     server = await startServer({

@@ -6,7 +6,7 @@ import { randomUuid } from '../random-uuid.ts';
 
 /**
  * Answers the requests node:http's parser refuses (oversized headers, malformed framing, a
- * request that took too long to arrive) with taxkit's error body and an `X-Request-ID`, instead
+ * request that took too long to arrive) and CONNECT requests with taxkit's error body and an `X-Request-ID`, instead
  * of Node's bare `400 Bad Request`/`431` with no body. The API version is unknown at that point
  * (the headers were never parsed), so the body is the newest, flat format. The connection is
  * closed after the answer, as Node does, since the stream can no longer be trusted.
@@ -26,20 +26,35 @@ export function answerFramingErrors(server: Server): void {
       socket.destroy();
       return;
     }
-    const response = errorResponse(framingError(error.code), {
-      requestId: `req_${randomUuid()}`,
-      version: undefined,
-      report: () => undefined,
-    });
-    const body = Buffer.from(response.body ?? '', 'utf8');
-    const headers = { ...response.headers, 'Content-Length': String(body.length), Connection: 'close' };
-    const head = Object.entries(headers)
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    socket.end(
-      Buffer.concat([Buffer.from(`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}\r\n${head}\r\n`), body]),
+    answerRaw(socket, framingError(error.code));
+  });
+  // A CONNECT request (a client taking the server for a proxy) has no 'request' event: without
+  // a listener, Node closed the socket without a word.
+  server.on('connect', (_request: unknown, socket: Duplex) => {
+    answerRaw(
+      socket,
+      new TaxError('METHOD_NOT_ALLOWED', 'CONNECT is not allowed: taxkit is not a proxy.', {
+        details: { allow: 'GET, POST, DELETE' },
+      }),
     );
   });
+}
+
+/** Writes `error`'s answer straight to the socket, then closes the connection. */
+function answerRaw(socket: Duplex, error: TaxError): void {
+  const response = errorResponse(error, {
+    requestId: `req_${randomUuid()}`,
+    version: undefined,
+    report: () => undefined,
+  });
+  const body = Buffer.from(response.body ?? '', 'utf8');
+  const headers = { ...response.headers, 'Content-Length': String(body.length), Connection: 'close' };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(
+    Buffer.concat([Buffer.from(`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}\r\n${head}\r\n`), body]),
+  );
 }
 
 function framingError(code: string | undefined): TaxError {

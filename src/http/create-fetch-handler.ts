@@ -37,9 +37,10 @@ export function createFetchHandler(
   options: FetchHandlerOptions,
 ): (request: Request) => Promise<Response> {
   const app = createHttpApp(engine, options);
+  const flushed = createTurnFlush(app);
   return async (request) => {
     try {
-      return await answer(app, options, request);
+      return await answer(app, options, request, flushed);
     } catch (error) {
       // The router answers every failure itself; this guards the translation around it, so a
       // bug there is a 500 and never a rejected promise or a success.
@@ -54,7 +55,31 @@ export function createFetchHandler(
   };
 }
 
-async function answer(app: HttpApp, options: FetchHandlerOptions, request: Request): Promise<Response> {
+/**
+ * A promise that settles at the end of the current event-loop turn, after the engine's `flush`:
+ * every answer of a turn waits for it, so the calculations they announce are visible to another
+ * process sharing the store, while the store still writes them in one batch per turn.
+ */
+function createTurnFlush(app: HttpApp): () => Promise<void> {
+  let pending: Promise<void> | undefined;
+  return () => {
+    pending ??= new Promise<void>((resolve) => {
+      setImmediate(() => {
+        pending = undefined;
+        app.flush();
+        resolve();
+      });
+    });
+    return pending;
+  };
+}
+
+async function answer(
+  app: HttpApp,
+  options: FetchHandlerOptions,
+  request: Request,
+  flushed: () => Promise<void>,
+): Promise<Response> {
   const url = new URL(request.url);
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) if (!(name in query)) query[name] = value;
@@ -75,6 +100,7 @@ async function answer(app: HttpApp, options: FetchHandlerOptions, request: Reque
   if (!Number.isInteger(response.status) || response.status < 200 || response.status > 599) {
     throw new TypeError(`taxkit: the router answered with status ${String(response.status)}.`);
   }
+  await flushed();
   return new Response(response.body, { status: response.status, headers: response.headers });
 }
 

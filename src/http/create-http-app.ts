@@ -23,6 +23,11 @@ export interface HttpApp {
   readonly basePath: string;
   readonly now: () => number;
   readonly onError: (error: unknown, report: ErrorReport) => void;
+  /**
+   * The engine's `flush` (a no-op for an engine without one): run before answers are sent, so a
+   * calculation a 200 announces can be found by another process sharing the store.
+   */
+  readonly flush: () => void;
   /** The OpenAPI document, built on first use and kept. */
   openApi(): unknown;
 }
@@ -54,10 +59,23 @@ export function createHttpApp(engine: HttpEngine, options: HttpOptions): HttpApp
     basePath,
     now: options.now ?? Date.now,
     onError: options.onError ?? logError,
+    flush: flushOf(engine),
     openApi() {
       openApi ??= buildOpenApi(routes);
       return openApi;
     },
+  };
+}
+
+function flushOf(engine: HttpEngine): () => void {
+  const flush = engine.flush;
+  if (typeof flush !== 'function') return () => {};
+  return () => {
+    try {
+      flush.call(engine);
+    } catch {
+      // The store retries its own writes; an answer is not held back for it.
+    }
   };
 }
 

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHttpApp, type HttpApp } from './create-http-app.ts';
-import { routeRequest } from './handle-request.ts';
+import { TaxError } from '../core/errors.ts';
+import { errorResponse } from './error-response.ts';
+import { refuseBeforeBody, routeRequest } from './handle-request.ts';
 import { internalErrorResponse } from './internal-error-response.ts';
 import type { HttpEngine } from './operate-engine.ts';
 import type { HttpRequest, HttpResponse } from './http-message.ts';
@@ -13,7 +15,23 @@ export interface NodeListenerOptions extends HttpOptions {
    * of the socket. Only behind a proxy you trust, which sets that header. Default false.
    */
   readonly trustProxy?: boolean;
+  /**
+   * The most bytes of request bodies held at once, across every connection, while they are
+   * read. A body that would pass it is refused with 429 RATE_LIMITED (`Retry-After: 1`), so
+   * slow or concurrent uploads cannot fill the memory. Default 64 MiB (64 bodies of the largest
+   * size).
+   */
+  readonly maxInFlightBodyBytes?: number;
 }
+
+/** Default {@link NodeListenerOptions.maxInFlightBodyBytes}. */
+export const DEFAULT_MAX_IN_FLIGHT_BODY_BYTES = 64 * 1024 * 1024;
+/**
+ * How long a connection whose request was answered without reading its body (refused from its
+ * headers, or too large) may go on sending it before it is closed: long enough for a client to
+ * read the answer, short enough that it cannot hold the connection.
+ */
+const DRAIN_MS = 2_000;
 
 /**
  * The service interface as a `node:http` request listener: the fast path for the bundled
@@ -32,8 +50,20 @@ export function createNodeListener(
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const app = createHttpApp(engine, options);
   const trustProxy = options.trustProxy ?? false;
+  const maxInFlight = options.maxInFlightBodyBytes ?? DEFAULT_MAX_IN_FLIGHT_BODY_BYTES;
+  if (!Number.isSafeInteger(maxInFlight) || maxInFlight < 0) {
+    throw new TypeError('taxkit: maxInFlightBodyBytes must be a non-negative integer.');
+  }
   const send = createAnswerWriter(app);
+  /** Bytes of bodies being read now, every connection together. */
+  let inFlight = 0;
   return (request, response) => {
+    if (request.httpVersionMajor === 1 && request.httpVersionMinor === 1 && request.headers.host === undefined) {
+      // RFC 9112 §3.2. `startServer` lets such requests through node:http (requireHostHeader:
+      // false) so that they get taxkit's error body and an X-Request-ID, not Node's bare 400.
+      answerUnread(send, request, response, trustProxy, missingHost(app));
+      return;
+    }
     if (!hasBody(request)) {
       dispatch(app, send, toHttpRequest(request, trustProxy, undefined, false), response);
       return;
@@ -43,30 +73,97 @@ export function createNodeListener(
       refuseBody(app, send, request, response, trustProxy);
       return;
     }
+    // Route, key and version from the headers, before a byte of the body is read or held.
+    const refusal = refuseBeforeBody(app, toHttpRequest(request, trustProxy, undefined, false));
+    if (refusal !== undefined) {
+      answerUnread(send, request, response, trustProxy, refusal);
+      return;
+    }
     const chunks: Buffer[] = [];
     let total = 0;
     let refused = false;
+    const release = (): void => {
+      inFlight -= total;
+      total = 0;
+    };
     request.on('data', (chunk: Buffer) => {
       if (refused) return;
-      total += chunk.length;
-      if (total > app.maxBodyBytes) {
+      if (total + chunk.length > app.maxBodyBytes) {
         refused = true;
         chunks.length = 0;
+        release();
         refuseBody(app, send, request, response, trustProxy);
         return;
       }
+      if (inFlight + chunk.length > maxInFlight) {
+        refused = true;
+        chunks.length = 0;
+        release();
+        answerUnread(send, request, response, trustProxy, busy(app));
+        return;
+      }
+      total += chunk.length;
+      inFlight += chunk.length;
       chunks.push(chunk);
     });
     request.on('end', () => {
       if (refused) return;
+      const length = total;
+      release();
       const body =
-        chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, total).toString('utf8');
+        chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, length).toString('utf8');
       dispatch(app, send, toHttpRequest(request, trustProxy, body, false), response);
     });
-    // An aborted upload needs no answer: the client is gone. Without a listener the error
-    // would be thrown.
+    // An aborted upload needs no answer: the client is gone; its bytes are no longer held.
+    // Without an 'error' listener the error would be thrown.
+    request.on('close', () => {
+      if (!request.complete) release();
+    });
     request.on('error', ignore);
   };
+}
+
+/**
+ * Answers without reading the body: the rest of it is drained (read and dropped, so the client
+ * can read the answer instead of seeing its upload reset), the connection ends after the answer,
+ * and a client still sending {@link DRAIN_MS} after it is cut off.
+ */
+function answerUnread(
+  send: SendAnswer,
+  request: IncomingMessage,
+  response: ServerResponse,
+  trustProxy: boolean,
+  answer: HttpResponse,
+): void {
+  response.shouldKeepAlive = false;
+  request.resume();
+  response.once('finish', () => {
+    if (request.complete) return;
+    setTimeout(() => request.socket.destroy(), DRAIN_MS).unref();
+  });
+  send(toHttpRequest(request, trustProxy, undefined, false), response, answer);
+}
+
+function missingHost(app: HttpApp): HttpResponse {
+  return errorAnswer(app, new TaxError('MALFORMED_REQUEST', 'An HTTP/1.1 request must have a Host header.'));
+}
+
+function busy(app: HttpApp): HttpResponse {
+  return errorAnswer(
+    app,
+    new TaxError('RATE_LIMITED', 'The server is reading too many request bodies at once; retry in 1 s.', {
+      details: { retryAfterSeconds: 1 },
+    }),
+  );
+}
+
+/** An error answered before the request's version is known: the newest, flat format. */
+function errorAnswer(app: HttpApp, error: TaxError): HttpResponse {
+  return errorResponse(error, {
+    requestId: `req_${randomUuid()}`,
+    version: undefined,
+    report: (reported) => app.onError(reported, { requestId: '', method: '', path: '' }),
+  });
 }
 
 function ignore(): void {}
@@ -114,6 +211,10 @@ function refuseBody(
 ): void {
   response.shouldKeepAlive = false;
   request.resume();
+  response.once('finish', () => {
+    if (request.complete) return;
+    setTimeout(() => request.socket.destroy(), DRAIN_MS).unref();
+  });
   dispatch(app, send, toHttpRequest(request, trustProxy, undefined, true), response);
 }
 
@@ -142,6 +243,11 @@ function createAnswerWriter(app: HttpApp): SendAnswer {
   const writeReady = (): void => {
     const batch = ready;
     ready = [];
+    // Before any answer of the turn leaves: the store writes the calculations it queued, so a
+    // 200 never names a calculation that another process sharing the store cannot find yet. A
+    // batching store's queue fills during the same turns, so this costs one write per turn, as
+    // the store's own end-of-turn write did (that one then finds nothing to do).
+    app.flush();
     for (let index = 0; index < batch.length; index += 3) {
       write(app, batch[index] as HttpRequest, batch[index + 1] as ServerResponse, batch[index + 2] as HttpResponse);
     }

@@ -66,14 +66,7 @@ export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse |
       return answer(app, request, method, requestId, version, result, undefined);
     }
     if (version === undefined) throw versionError;
-    const caller = app.keys.authenticate(headerValue(request.headers, 'authorization'));
-    if (caller.kind === 'public' && spec.keys !== 'secret-or-public') {
-      throw new TaxError(
-        'UNAUTHORIZED',
-        `${method} ${operation.pattern} needs a secret key; public keys can only create calculations.`,
-      );
-    }
-    if (spec.since !== undefined) requireVersion(version, spec.since, `${method} ${operation.pattern}`);
+    const caller = admitCaller(app, request, method, operation, version);
     if (spec.rateLimited === true) checkRateLimit(app, caller, request.clientIp, nowMs);
     const body =
       spec.body === true ? readJsonBody(headerValue(request.headers, 'content-type'), request.body) : NO_BODY;
@@ -99,6 +92,51 @@ export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse |
   } catch (error) {
     return failure(app, request, method, requestId, version, error);
   }
+}
+
+/**
+ * The router's checks that need no body (route, method, X-API-Version, key, the operation's
+ * version), run from the headers alone: the answer the router would give when one of them
+ * fails, else `undefined`. The `node:http` listener runs it before it reads a body, so a request
+ * without a valid key never has its body read or held (only drained): up to 1 MiB per
+ * connection from anyone who can reach the port, before. A refusal is the router's own answer,
+ * byte for byte but for the request id; a request that passes is routed as before. (One order
+ * differs: a chunked body past the size limit sent with a bad key is now a 401, not a 413.)
+ */
+export function refuseBeforeBody(app: HttpApp, request: HttpRequest): HttpResponse | undefined {
+  const method = request.method.toUpperCase();
+  let version: ApiVersion | undefined;
+  try {
+    const operation = findOperation(app, method, request.path);
+    const { spec } = operation;
+    if (request.bodyTooLarge === true) return undefined;
+    if (spec.keys === 'none') return undefined;
+    version = parseApiVersion(headerValue(request.headers, 'x-api-version'));
+    admitCaller(app, request, method, operation, version);
+    return undefined;
+  } catch (error) {
+    return failure(app, request, method, `req_${randomUuid()}`, version, error);
+  }
+}
+
+/** The key's caller, when the key may call the operation in this version; else throws. */
+function admitCaller(
+  app: HttpApp,
+  request: HttpRequest,
+  method: string,
+  operation: FoundOperation,
+  version: ApiVersion,
+): Caller {
+  const caller = app.keys.authenticate(headerValue(request.headers, 'authorization'));
+  if (caller.kind === 'public' && operation.spec.keys !== 'secret-or-public') {
+    throw new TaxError(
+      'UNAUTHORIZED',
+      `${method} ${operation.pattern} needs a secret key; public keys can only create calculations.`,
+    );
+  }
+  const { since } = operation.spec;
+  if (since !== undefined) requireVersion(version, since, `${method} ${operation.pattern}`);
+  return caller;
 }
 
 /**

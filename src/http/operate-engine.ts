@@ -20,6 +20,8 @@ type Loosely<T> = { readonly [K in keyof T]?: T[K] extends LooseMethod ? LooseMe
  */
 export type HttpEngine = Loosely<EngineMethods> & {
   readonly calculations: { readonly create: LooseMethod };
+  /** Called before answers are sent, so what they announce is visible to other processes (`TaxEngine.flush`). */
+  readonly flush?: () => void;
 };
 
 /**

@@ -12,7 +12,30 @@ export interface StartServerOptions extends NodeListenerOptions {
   readonly port?: number;
   /** How long `close()` lets in-flight requests finish before cutting them off. Default 10 s. */
   readonly shutdownTimeoutMs?: number;
+  /**
+   * How long a request's headers may take to arrive, from the connection's first byte (or the
+   * end of the previous request); past it the client gets 408 REQUEST_TIMEOUT and the
+   * connection is closed. Default 10 s (Node's own default is 60 s).
+   */
+  readonly headersTimeoutMs?: number;
+  /**
+   * How long a whole request, headers and body, may take to arrive; past it 408
+   * REQUEST_TIMEOUT. Default 30 s (Node's own default is 300 s, which let 400 connections each
+   * trickle a body for five minutes).
+   */
+  readonly requestTimeoutMs?: number;
+  /** How long an idle kept-alive connection stays open between requests. Default 5 s. */
+  readonly keepAliveTimeoutMs?: number;
 }
+
+/** Defaults of {@link StartServerOptions}' timeouts (docs/reliability.md). */
+export const SERVER_TIMEOUTS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  /** How often node:http looks for requests past their timeouts. */
+  checkIntervalMs: 1_000,
+} as const;
 
 export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:8787`. */
@@ -36,27 +59,48 @@ export interface RunningServer {
  * await server.close();
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const { engine, host = '127.0.0.1', port = 8787, shutdownTimeoutMs = 10_000, ...listenerOptions } = options;
+  const {
+    engine,
+    host = '127.0.0.1',
+    port = 8787,
+    shutdownTimeoutMs = 10_000,
+    headersTimeoutMs = SERVER_TIMEOUTS.headersTimeoutMs,
+    requestTimeoutMs = SERVER_TIMEOUTS.requestTimeoutMs,
+    keepAliveTimeoutMs = SERVER_TIMEOUTS.keepAliveTimeoutMs,
+    ...listenerOptions
+  } = options;
   const listener = createNodeListener(engine, listenerOptions);
   const connections = new Map<Socket, ConnectionState>();
   const inFlight = new Set<ServerResponse>();
   let closing: Promise<void> | undefined;
 
-  const server = createServer((request, response) => {
-    // While closing, every answer ends its connection, so the server can finish.
-    if (closing !== undefined) response.shouldKeepAlive = false;
-    const state = connections.get(request.socket);
-    if (state !== undefined) state.busy += 1;
-    inFlight.add(response);
-    response.on('close', () => {
-      inFlight.delete(response);
-      if (state === undefined) return;
-      state.busy -= 1;
-      state.lastActiveMs = Date.now();
-      state.bytesRead = request.socket.bytesRead;
-    });
-    listener(request, response);
-  });
+  const server = createServer(
+    {
+      // Node answers a request without Host itself, with a bare 400; the listener answers it
+      // with taxkit's error body instead.
+      requireHostHeader: false,
+      // Node requires the headers' timeout to be within the request's (0 turns that one off).
+      headersTimeout: requestTimeoutMs > 0 ? Math.min(headersTimeoutMs, requestTimeoutMs) : headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      keepAliveTimeout: keepAliveTimeoutMs,
+      connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs,
+    },
+    (request, response) => {
+      // While closing, every answer ends its connection, so the server can finish.
+      if (closing !== undefined) response.shouldKeepAlive = false;
+      const state = connections.get(request.socket);
+      if (state !== undefined) state.busy += 1;
+      inFlight.add(response);
+      response.on('close', () => {
+        inFlight.delete(response);
+        if (state === undefined) return;
+        state.busy -= 1;
+        state.lastActiveMs = Date.now();
+        state.bytesRead = request.socket.bytesRead;
+      });
+      listener(request, response);
+    },
+  );
   server.on('connection', (socket: Socket) => {
     // No 'data' listener to see the client's bytes arrive: one would take the socket off
     // node:http's native parser (every chunk then goes through JavaScript, about 9 % of the
@@ -66,6 +110,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     socket.on('close', () => connections.delete(socket));
   });
   answerFramingErrors(server);
+  // An `Expect` other than 100-continue: Node answered a bare 417 itself. The request is
+  // routed as any other instead (RFC 9110 lets a server ignore an expectation it does not know).
+  server.on('checkExpectation', (request, response) => server.emit('request', request, response));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

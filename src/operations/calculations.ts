@@ -9,7 +9,7 @@ import type { Address, AutomaticTax, Calculation, ExemptionCertificate, Metadata
 import type { EngineDeps } from '../engine-deps.ts';
 import { after } from './after.ts';
 import { customerCertificates } from './certificates.ts';
-import { callTime } from './call-time.ts';
+import { callTime, sweepTime } from './call-time.ts';
 import { collectionFacts } from './collection-facts.ts';
 import { type CustomerInput, resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
 import { type LineItemInput, resolveLines } from './resolve-lines.ts';
@@ -47,7 +47,7 @@ export function createCalculation(
   tenant: Tenant,
   input: CalculationInput,
 ): Calculation | Promise<Calculation> {
-  const { nowMs, now } = callTime(deps);
+  const { nowMs, now } = callTime(deps, tenant);
   return after(deps.rates.ready() ?? deps.rates.current(), (rates) => {
     const place = resolveCustomerPlace(deps, input.customer, rates);
     return after(resolveCalculationCustomer(deps, tenant, input.customer), (customer) =>
@@ -81,7 +81,7 @@ export function createCalculation(
             return after(
               deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true }),
               () => {
-                deps.sweeper.request(calculation.createdAt);
+                deps.sweeper.request(sweepTime(deps));
                 return calculation;
               },
             );

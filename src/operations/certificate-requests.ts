@@ -47,7 +47,7 @@ export async function createCertificateRequest(
   if (new Set(jurisdictions).size !== jurisdictions.length) {
     throw keyedError('INVALID_VALUE', ['jurisdictions'], '{field} names a place more than once.');
   }
-  const { nowMs, now } = callTime(deps);
+  const { nowMs, now } = callTime(deps, tenant);
   if (input.expiresAt !== undefined && input.expiresAt <= now) {
     throw keyedError('INVALID_VALUE', ['expiresAt'], `{field} ${input.expiresAt} is not in the future.`);
   }
@@ -75,7 +75,7 @@ export async function getCertificateRequest(
 ): Promise<CertificateRequestView> {
   const request = await deps.store.getCertificateRequest(tenant, id);
   if (request === undefined) throw notFound('certificate request', id);
-  return viewOf(request, callTime(deps).now);
+  return viewOf(request, callTime(deps, tenant).now);
 }
 
 /** One page of requests in id order, whatever their status, of one customer when the request names one. */
@@ -84,7 +84,7 @@ export async function listCertificateRequests(
   tenant: Tenant,
   request: CertificateListRequest,
 ): Promise<ListedPage<CertificateRequestView>> {
-  const now = callTime(deps).now;
+  const now = callTime(deps, tenant).now;
   const customerId = await resolvedCustomerId(deps, tenant, request);
   if (customerId === null) return { items: [], hasMore: false, lastId: request.after ?? null };
   const page = await loadPage(
@@ -105,7 +105,7 @@ export async function cancelCertificateRequest(
   tenant: Tenant,
   id: string,
 ): Promise<CertificateRequestView> {
-  const { now } = callTime(deps);
+  const { now } = callTime(deps, tenant);
   const canceled = await deps.store.updateCertificateRequest(tenant, id, (current) => {
     if (current.status === 'canceled') return current;
     checkedRequestStatus(current, now);

@@ -72,7 +72,7 @@ export async function createCertificate(
 ): Promise<CertificateView> {
   const jurisdictions = checkJurisdictions(deps, input.jurisdictions);
   const customer = await storedCustomer(deps, tenant, input.customerId);
-  const { nowMs, now } = callTime(deps);
+  const { nowMs, now } = callTime(deps, tenant);
   const id = deps.ids.next('cert', nowMs);
   const percentage = wholePriceAsAbsent(input.exemptPercentage);
   const certificate: ExemptionCertificate = {
@@ -107,7 +107,7 @@ export async function createCertificate(
 export async function getCertificate(deps: EngineDeps, tenant: Tenant, id: string): Promise<CertificateView> {
   const certificate = await deps.store.getCertificate(tenant, id);
   if (certificate === undefined) throw notFound('certificate', id);
-  return viewOf(certificate, callTime(deps).now);
+  return viewOf(certificate, callTime(deps, tenant).now);
 }
 
 /** One page of certificates in id order, of one customer when the request names one. */
@@ -116,7 +116,7 @@ export async function listCertificates(
   tenant: Tenant,
   request: CertificateListRequest,
 ): Promise<ListedPage<CertificateView>> {
-  const now = callTime(deps).now;
+  const now = callTime(deps, tenant).now;
   const customerId = await resolvedCustomerId(deps, tenant, request);
   if (customerId === null) return { items: [], hasMore: false, lastId: request.after ?? null };
   const page = await loadPage(
@@ -139,7 +139,7 @@ export async function updateCertificate(
   patch: CertificatePatch,
 ): Promise<CertificateView> {
   const jurisdictions = patch.jurisdictions === undefined ? undefined : checkJurisdictions(deps, patch.jurisdictions);
-  const { now } = callTime(deps);
+  const { now } = callTime(deps, tenant);
   const updated = await deps.store.updateCertificate(tenant, id, (current) => {
     if (current.revokedAt !== undefined) {
       throw keyedError('INVALID_VALUE', ['certificateId'], `Certificate ${id} is revoked; create a new one.`);
@@ -169,7 +169,7 @@ export async function updateCertificate(
  * calculated from now on. Revoking a revoked certificate changes nothing.
  */
 export async function revokeCertificate(deps: EngineDeps, tenant: Tenant, id: string): Promise<CertificateView> {
-  const { now } = callTime(deps);
+  const { now } = callTime(deps, tenant);
   const revoked = await deps.store.updateCertificate(tenant, id, (current) =>
     current.revokedAt === undefined ? { ...current, revokedAt: now, updatedAt: now } : current,
   );

@@ -17,7 +17,7 @@ export interface CustomerInput {
 
 /** Stores a new customer with a fresh `cust_…` id; DUPLICATE_CUSTOMER when the reference id is live. */
 export async function createCustomer(deps: EngineDeps, tenant: Tenant, input: CustomerInput): Promise<Customer> {
-  const { nowMs, now } = callTime(deps);
+  const { nowMs, now } = callTime(deps, tenant);
   const customer: Customer = {
     id: deps.ids.next('cust', nowMs),
     referenceCustomerId: input.referenceCustomerId,
@@ -49,7 +49,7 @@ export function listCustomers(deps: EngineDeps, tenant: Tenant, request: PageReq
 
 /** Soft-deletes the customer (its reference id is free again) and returns it as deleted. */
 export async function deleteCustomer(deps: EngineDeps, tenant: Tenant, idOrReference: string): Promise<Customer> {
-  const deleted = await deps.store.deleteCustomer(tenant, idOrReference, callTime(deps).now);
+  const deleted = await deps.store.deleteCustomer(tenant, idOrReference, callTime(deps, tenant).now);
   if (deleted === undefined) throw customerNotFound(idOrReference);
   return deleted;
 }

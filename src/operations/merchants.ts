@@ -28,7 +28,7 @@ export type MerchantPatch = { readonly [K in keyof MerchantInput]?: MerchantInpu
  */
 export async function createMerchant(deps: EngineDeps, tenant: Tenant, input: MerchantInput): Promise<Merchant> {
   if (input.defaultAddress !== undefined) checkDefaultAddress(deps, input.defaultAddress);
-  const { nowMs, now } = callTime(deps);
+  const { nowMs, now } = callTime(deps, tenant);
   const { defaultAddress, ...rest } = input;
   const merchant: Merchant = {
     id: deps.ids.next('merch', nowMs),
@@ -69,7 +69,7 @@ export async function updateMerchant(
   patch: MerchantPatch,
 ): Promise<Merchant> {
   if (patch.defaultAddress !== undefined) checkDefaultAddress(deps, patch.defaultAddress);
-  const { now } = callTime(deps);
+  const { now } = callTime(deps, tenant);
   return deps.store.updateMerchant(tenant, idOrReference, (current) => {
     if (patch.referenceMerchantId !== undefined && patch.referenceMerchantId !== current.referenceMerchantId) {
       throw keyedError(
@@ -85,7 +85,7 @@ export async function updateMerchant(
 
 /** Soft-deletes the merchant: it disappears from get, list and calculations. */
 export async function deleteMerchant(deps: EngineDeps, tenant: Tenant, idOrReference: string): Promise<Merchant> {
-  const deleted = await deps.store.deleteMerchant(tenant, idOrReference, callTime(deps).now);
+  const deleted = await deps.store.deleteMerchant(tenant, idOrReference, callTime(deps, tenant).now);
   if (deleted === undefined) throw notFound('merchant', idOrReference);
   return deleted;
 }

@@ -23,7 +23,7 @@ export interface NexusReport {
  * registrations. An answer as of now is kept for the notes of live calculations.
  */
 export async function getNexusStatus(deps: EngineDeps, tenant: Tenant, query: NexusQuery): Promise<NexusReport> {
-  const now = callTime(deps).now;
+  const now = callTime(deps, tenant).now;
   const at = query.at ?? now;
   const jurisdictions = await countNexus(deps, tenant, at);
   if (query.at === undefined) deps.nexus.remember(tenant, jurisdictions);

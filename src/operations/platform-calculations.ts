@@ -4,7 +4,7 @@ import { resolveAddress } from '../core/location/resolve-address.ts';
 import { notFound } from '../core/not-found.ts';
 import type { Address, AutomaticTax, Calculation, Merchant, TaxId, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { callTime } from './call-time.ts';
+import { callTime, sweepTime } from './call-time.ts';
 import { collectionFacts } from './collection-facts.ts';
 import { type CalculationInput, checkedOrigin } from './calculations.ts';
 import { customerCertificates } from './certificates.ts';
@@ -51,7 +51,7 @@ export async function createPlatformCalculation(
   const rates = await deps.rates.current();
   const origin =
     input.originAddress === undefined ? merchantOrigin(merchant) : checkedOrigin(deps, input.originAddress, rates);
-  const { nowMs, now: createdAt } = callTime(deps);
+  const { nowMs, now: createdAt } = callTime(deps, tenant);
   const id = deps.ids.next('calc_platform', nowMs);
   const customer = await resolveCalculationCustomer(deps, tenant, input.customer);
   const collection = await collectionFacts(deps, tenant);
@@ -117,7 +117,7 @@ export async function createPlatformCalculation(
     rates,
   );
   await deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true });
-  deps.sweeper.request(calculation.createdAt);
+  deps.sweeper.request(sweepTime(deps));
   return calculation;
 }
 

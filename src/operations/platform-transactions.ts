@@ -21,7 +21,7 @@ export async function createPlatformTransactions(
   tenant: Tenant,
   input: RecordPlatformSaleInput,
 ): Promise<Transaction[]> {
-  const { nowMs, now } = callTime(deps);
+  const { nowMs, now } = callTime(deps, tenant);
   const calculation = await deps.store.getCalculation(tenant, input.calculationId);
   if (calculation === undefined) {
     throw keyedError('CALCULATION_NOT_FOUND', ['calculationId'], `No platform calculation ${input.calculationId}.`);

@@ -16,7 +16,7 @@ export interface ProductInput {
 
 /** Stores a new product, stamped now; DUPLICATE_PRODUCT when the reference id is live. */
 export async function createProduct(deps: EngineDeps, tenant: Tenant, input: ProductInput): Promise<Product> {
-  const { now } = callTime(deps);
+  const { now } = callTime(deps, tenant);
   const product: Product = { ...input, createdAt: now, updatedAt: now };
   await deps.store.insertProduct(tenant, product);
   return product;
@@ -41,7 +41,7 @@ export function listProducts(deps: EngineDeps, tenant: Tenant, request: PageRequ
 
 /** Soft-deletes the product (its reference id is free again) and returns it as deleted. */
 export async function deleteProduct(deps: EngineDeps, tenant: Tenant, referenceProductId: string): Promise<Product> {
-  const deleted = await deps.store.deleteProduct(tenant, referenceProductId, callTime(deps).now);
+  const deleted = await deps.store.deleteProduct(tenant, referenceProductId, callTime(deps, tenant).now);
   if (deleted === undefined) throw productNotFound(referenceProductId);
   return deleted;
 }

@@ -36,7 +36,7 @@ const NOTE = 'Backfilled sale: the tax is what the seller reported, shared among
  * among live transactions, as for any sale: recording the same order twice is a 409.
  */
 async function buildManualSale(deps: EngineDeps, tenant: Tenant, input: ManualSaleInput): Promise<Transaction> {
-  const { nowMs, now } = callTime(deps);
+  const { nowMs, now } = callTime(deps, tenant);
   const rates = await deps.rates.current();
   const place = resolveCustomerPlace(deps, { address: input.address, type: 'CONSUMER', taxIds: [] }, rates);
   const items = input.lines.map((line) => ({

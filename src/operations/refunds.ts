@@ -16,7 +16,7 @@ export interface CreateRefundInput {
  * keeps, so two refunds racing for the same remainder cannot both pass.
  */
 export async function createRefund(deps: EngineDeps, tenant: Tenant, input: CreateRefundInput): Promise<Refund> {
-  const { nowMs, now } = callTime(deps);
+  const { nowMs, now } = callTime(deps, tenant);
   const id = deps.ids.next('ref', nowMs);
   return deps.store.insertRefund(tenant, input.transactionId, (transaction, remaining) =>
     planRefundAgainst(transaction, remaining, input.refund, id, now),
@@ -28,7 +28,7 @@ export async function createRefund(deps: EngineDeps, tenant: Tenant, input: Crea
  * counts against its transaction. Returns the refund as it is now (with its reversal).
  */
 export async function reverseRefund(deps: EngineDeps, tenant: Tenant, refundId: string): Promise<Refund> {
-  const { nowMs, now } = callTime(deps);
+  const { nowMs, now } = callTime(deps, tenant);
   const id = deps.ids.next('rev', nowMs);
   return deps.store.reverseRefund(tenant, refundId, (current, transaction) =>
     planReversal(current, transaction, id, now),

@@ -34,7 +34,7 @@ export async function createRegistration(
   tenant: Tenant,
   input: RegistrationInput,
 ): Promise<Registration> {
-  const { nowMs, now } = callTime(deps);
+  const { nowMs, now } = callTime(deps, tenant);
   const { expiresAt, type, ...rest } = input;
   const registration: Registration = {
     id: deps.ids.next('taxreg', nowMs),
@@ -72,7 +72,7 @@ export async function updateRegistration(
   id: string,
   patch: RegistrationPatch,
 ): Promise<Registration> {
-  const { now } = callTime(deps);
+  const { now } = callTime(deps, tenant);
   const written = await deps.store.writeRegistration(tenant, id, (current, others) => {
     if (current === undefined) throw notFound('registration', id, ['registrationId']);
     const { expiresAt: _old, ...kept } = current;
@@ -94,7 +94,7 @@ export async function updateRegistration(
 
 /** Soft-deletes the registration: calculations no longer collect by it, on any date. */
 export async function deleteRegistration(deps: EngineDeps, tenant: Tenant, id: string): Promise<Registration> {
-  const deleted = await deps.store.deleteRegistration(tenant, id, callTime(deps).now);
+  const deleted = await deps.store.deleteRegistration(tenant, id, callTime(deps, tenant).now);
   if (deleted === undefined) throw notFound('registration', id, ['registrationId']);
   deps.registrationBook.forget(tenant);
   return deleted;

@@ -27,7 +27,7 @@ export async function createTransaction(
   tenant: Tenant,
   input: RecordSaleInput,
 ): Promise<Transaction> {
-  const { nowMs, now } = callTime(deps);
+  const { nowMs, now } = callTime(deps, tenant);
   const calculation = await deps.store.getCalculation(tenant, input.calculationId);
   if (calculation === undefined) {
     throw keyedError('CALCULATION_NOT_FOUND', ['calculationId'], `No calculation ${input.calculationId}.`);
@@ -48,7 +48,7 @@ export async function getTransaction(deps: EngineDeps, tenant: Tenant, id: strin
 
 /** Soft-deletes the transaction; the record stays for audit. */
 export async function deleteTransaction(deps: EngineDeps, tenant: Tenant, id: string): Promise<Transaction> {
-  const deleted = await deps.store.deleteTransaction(tenant, id, callTime(deps).now);
+  const deleted = await deps.store.deleteTransaction(tenant, id, callTime(deps, tenant).now);
   if (deleted === undefined) throw transactionNotFound(id);
   return deleted;
 }

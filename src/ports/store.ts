@@ -307,6 +307,17 @@ export interface TaxStore {
    */
   deleteTenantRecords(tenant: Tenant): Promise<void>;
 
+  /**
+   * Optional, synchronous. Writes what this process holds back (an adapter may queue
+   * calculations and write them in batches at the end of the event-loop turn), so that another
+   * process sharing the store sees every calculation this one has already returned. The HTTP
+   * layer calls it (through `engine.flush()`) before it sends the answers of a turn: a 200 for
+   * a calculation never leaves before the calculation can be found by another process. An
+   * adapter that keeps nothing back (memory, PostgreSQL) leaves it out. Never throws: a write
+   * that fails is the adapter's to retry.
+   */
+  flush?(): void;
+
   close(): Promise<void>;
 }
 

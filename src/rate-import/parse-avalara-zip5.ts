@@ -2,6 +2,7 @@ import { formatScaled } from '../core/money/format-scaled.ts';
 import type { LocationDef, RateTable } from '../core/rates/rate-table.ts';
 import { createRateLists } from './create-rate-lists.ts';
 import { avalaraZip5Columns } from './avalara-zip5-columns.ts';
+import { checkImportedText, MAX_IMPORTED_NAME_LENGTH, quoted } from './check-imported-text.ts';
 import { createZipJurisdictions, type NamedJurisdiction } from './create-zip-jurisdictions.ts';
 import { importError } from './import-error.ts';
 import type { ParsedRateFile } from './parsed-rate-file.ts';
@@ -105,9 +106,11 @@ export function parseAvalaraZip5(input: RateInput, places: UsPlaceNames): Parsed
       state = stateCell.trim().toUpperCase();
       stateName = places.stateName(state);
     }
-    if (stateName === undefined) throw importError(fileName, line, `unknown state "${stateCell}".`);
+    if (stateName === undefined) throw importError(fileName, line, `unknown state ${quoted(stateCell ?? '')}.`);
     const zip = (cells[zipAt] as string).trim();
-    if (!ZIP5.test(zip)) throw importError(fileName, line, `ZipCode "${cells[zipAt]}" is not a 5-digit ZIP code.`);
+    if (!ZIP5.test(zip)) {
+      throw importError(fileName, line, `ZipCode ${quoted(cells[zipAt] as string)} is not a 5-digit ZIP code.`);
+    }
     const key = `US-${state}-${zip}`;
     if (seen.has(key)) throw importError(fileName, line, `ZIP ${zip} is listed twice for ${state}.`);
     seen.add(key);
@@ -139,7 +142,13 @@ export function parseAvalaraZip5(input: RateInput, places: UsPlaceNames): Parsed
       }
     }
 
-    const region = (cells[regionAt] as string).trim().toUpperCase();
+    const region = checkImportedText(
+      (cells[regionAt] as string).trim(),
+      MAX_IMPORTED_NAME_LENGTH,
+      fileName,
+      line,
+      'TaxRegionName',
+    ).toUpperCase();
     const count = named.of(row, state, stateName, places.countyOf(zip, state), region, parts, members);
     // Every location's list is kept, so it is made at its size, not grown by push.
     const ids = new Array<string>(count);

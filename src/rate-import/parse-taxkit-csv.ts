@@ -3,6 +3,12 @@ import { parseDay } from '../core/rates/day-number.ts';
 import type { JurisdictionDef, JurisdictionLevel, LocationDef, RateTable } from '../core/rates/rate-table.ts';
 import { formatScaled } from '../core/money/format-scaled.ts';
 import type { AuthorityType, TaxType } from '../core/types.ts';
+import {
+  checkImportedText,
+  MAX_IMPORTED_LABEL_LENGTH,
+  MAX_IMPORTED_NAME_LENGTH,
+  MAX_IMPORTED_NOTE_LENGTH,
+} from './check-imported-text.ts';
 import { importError } from './import-error.ts';
 import type { ParsedRateFile } from './parsed-rate-file.ts';
 import { parseRateCell } from './parse-rate-cell.ts';
@@ -94,6 +100,10 @@ export function parseTaxkitCsv(input: RateInput, locations: LocationTables): Par
     if (!LEVELS.has(level)) throw fail(`level "${cell('level')}" is not one of ${[...LEVELS].join(', ')}.`);
     const name = cell('name');
     if (name === '') throw fail('name is empty.');
+    checkImportedText(name, MAX_IMPORTED_NAME_LENGTH, fileName, line, 'name');
+    checkImportedText(cell('authority_name'), MAX_IMPORTED_NAME_LENGTH, fileName, line, 'authority_name');
+    checkImportedText(cell('rate_type'), MAX_IMPORTED_LABEL_LENGTH, fileName, line, 'rate_type');
+    checkImportedText(cell('source'), MAX_IMPORTED_NOTE_LENGTH, fileName, line, 'source');
     const taxType = (cell('tax_type') || 'SALES').toUpperCase() as TaxType;
     if (!TAX_TYPES.has(taxType))
       throw fail(`tax_type "${cell('tax_type')}" is not one of ${[...TAX_TYPES].join(', ')}.`);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import type { RateTable } from '../core/rates/rate-table.ts';
+import {
+  importedTextProblem,
+  MAX_IMPORTED_LABEL_LENGTH,
+  MAX_IMPORTED_NAME_LENGTH,
+  MAX_IMPORTED_NOTE_LENGTH,
+} from './check-imported-text.ts';
 import { importError } from './import-error.ts';
 import type { ParsedRateFile } from './parsed-rate-file.ts';
 import type { RateInput } from './rate-input.ts';
@@ -9,24 +15,32 @@ const decimal = z
   .string()
   .regex(/^(?:0|1)(?:\.\d{1,8})?$|^0?\.\d{1,8}$/, 'an exact decimal rate as a string ("0.0725")');
 
+/** Imported text: bounded, no control characters, no leading formula sign (check-imported-text.ts). */
+function text(max: number) {
+  return z.string().superRefine((value, context) => {
+    const problem = importedTextProblem(value, max);
+    if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+  });
+}
+
 const rateTableSchema = z.strictObject({
-  name: z.string().min(1),
-  source: z.string().min(1),
-  sourceUrl: z.string().optional(),
+  name: text(MAX_IMPORTED_NAME_LENGTH).min(1),
+  source: text(MAX_IMPORTED_NOTE_LENGTH).min(1),
+  sourceUrl: text(MAX_IMPORTED_NOTE_LENGTH).optional(),
   effectiveDate: isoDate,
-  license: z.string().optional(),
+  license: text(MAX_IMPORTED_NOTE_LENGTH).optional(),
   jurisdictions: z.array(
     z.strictObject({
-      id: z.string().min(1),
+      id: text(MAX_IMPORTED_NOTE_LENGTH).min(1),
       country: z.string().length(2),
       level: z.enum(['COUNTRY', 'STATE', 'COUNTY', 'CITY', 'DISTRICT']),
-      name: z.string(),
-      authorityName: z.string(),
+      name: text(MAX_IMPORTED_NAME_LENGTH),
+      authorityName: text(MAX_IMPORTED_NAME_LENGTH),
       authorityType: z.enum(['STATE', 'COUNTY', 'CITY', 'DISTRICT', '']),
       taxType: z.enum(['SALES', 'USE', 'VAT', 'GST']),
-      rateType: z.string(),
-      note: z.string().optional(),
-      subdivision: z.string().optional(),
+      rateType: text(MAX_IMPORTED_LABEL_LENGTH),
+      note: text(MAX_IMPORTED_NOTE_LENGTH).optional(),
+      subdivision: text(MAX_IMPORTED_LABEL_LENGTH).optional(),
     }),
   ),
   rates: z.array(

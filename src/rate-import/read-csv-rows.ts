@@ -8,7 +8,20 @@ export interface CsvRow {
   readonly line: number;
 }
 
-const OPTIONS = { bom: true, skip_empty_lines: true, relax_column_count: true } as const;
+/**
+ * Longest cell and longest record, in characters. A cell longer than any real one (names are
+ * under 60 characters, sources under a few hundred) is refused at its line before it is kept or
+ * quoted in an error; csv-parse stops at a record past its bound without buffering the rest.
+ */
+export const MAX_CSV_CELL_LENGTH = 2_000;
+const MAX_CSV_RECORD_LENGTH = 65_536;
+
+const OPTIONS = {
+  bom: true,
+  skip_empty_lines: true,
+  relax_column_count: true,
+  max_record_size: MAX_CSV_RECORD_LENGTH,
+} as const;
 
 /**
  * Parses a CSV file with csv-parse (RFC 4180 quoting, a byte-order mark allowed, blank lines
@@ -29,12 +42,24 @@ export function readCsvRows(input: RateInput): {
   const first = records[0];
   if (first === undefined) throw importError(input.fileName, undefined, 'the file is empty.');
   const header = first.map((cell) => cell.trim());
+  const long = header.find((cell) => cell.length > MAX_CSV_CELL_LENGTH);
+  if (long !== undefined) throw importError(input.fileName, 1, `a header cell is ${long.length} characters long.`);
   const rows: CsvRow[] = new Array(records.length - 1);
   for (let index = 1; index < records.length; index += 1) {
     const cells = records[index] as string[];
     const line = lines(index);
     if (cells.length !== header.length) {
       throw importError(input.fileName, line, `${cells.length} columns where the header has ${header.length}.`);
+    }
+    for (let column = 0; column < cells.length; column += 1) {
+      const length = (cells[column] as string).length;
+      if (length > MAX_CSV_CELL_LENGTH) {
+        throw importError(
+          input.fileName,
+          line,
+          `${header[column]} is ${length.toLocaleString('en')} characters long; a cell holds at most ${MAX_CSV_CELL_LENGTH}.`,
+        );
+      }
     }
     rows[index - 1] = { cells, line };
   }

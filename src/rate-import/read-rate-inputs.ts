@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TaxError } from '../core/errors.ts';
+import { importError } from './import-error.ts';
 import type { RateInput } from './rate-input.ts';
 
 const IMPORTABLE = /\.(csv|json)$/i;
@@ -17,14 +18,17 @@ export function readRateInputs(inputs: readonly (string | RateInput)[], cwd = pr
     if (typeof input !== 'string') return [input];
     const path = resolve(cwd, input);
     try {
-      if (!statSync(path).isDirectory()) return [{ fileName: input, text: readFileSync(path, 'utf8') }];
+      if (!statSync(path).isDirectory()) return [{ fileName: input, text: readUtf8(path, input) }];
       const files = readdirSync(path)
         .filter((name) => IMPORTABLE.test(name) && statSync(join(path, name)).isFile())
         .sort();
       if (files.length === 0) {
         throw new TaxError('INVALID_VALUE', `${input}: the folder holds no .csv or .json file to import.`);
       }
-      return files.map((name) => ({ fileName: join(input, name), text: readFileSync(join(path, name), 'utf8') }));
+      return files.map((name) => ({
+        fileName: join(input, name),
+        text: readUtf8(join(path, name), join(input, name)),
+      }));
     } catch (error) {
       if (error instanceof TaxError) throw error;
       throw new TaxError('INVALID_VALUE', `${input}: cannot be read (${(error as Error).message}).`, {
@@ -33,4 +37,30 @@ export function readRateInputs(inputs: readonly (string | RateInput)[], cwd = pr
       });
     }
   });
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The file's text, which must be UTF-8: a Latin-1 or Windows-1252 byte would otherwise become
+ * U+FFFD in a jurisdiction's name for good. The error names the first line that is not UTF-8
+ * (a newline byte is never part of a multi-byte character, so lines can be decoded one by one).
+ */
+function readUtf8(path: string, fileName: string): string {
+  const bytes = readFileSync(path);
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    let start = 0;
+    for (let line = 1; ; line += 1) {
+      const end = bytes.indexOf(0x0a, start);
+      try {
+        utf8.decode(bytes.subarray(start, end === -1 ? bytes.length : end));
+      } catch {
+        throw importError(fileName, line, 'is not UTF-8 text; save the file as UTF-8 and import it again.');
+      }
+      if (end === -1) throw importError(fileName, undefined, 'is not UTF-8 text.');
+      start = end + 1;
+    }
+  }
 }

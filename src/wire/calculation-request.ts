@@ -2,25 +2,30 @@ import { z } from 'zod';
 import { addressSchema, metadata, minorAmount, unixSeconds } from './common-schemas.ts';
 import {
   CURRENCY_CODE_LENGTH,
+  CUSTOMER_ID_MAX_LENGTH,
+  IP_ADDRESS_MAX_LENGTH,
   LINE_QUANTITY_MIN,
   MAX_CALCULATION_LINE_ITEMS,
+  PRODUCT_CATEGORY_MAX_LENGTH,
   REFERENCE_ID_MAX_LENGTH,
+  TAX_ID_TYPE_MAX_LENGTH,
+  TAX_ID_VALUE_MAX_LENGTH,
 } from './request-bounds.ts';
 import { taxRule } from './tax-rule.ts';
 
 export const ipSchema = z.strictObject({
-  value: z.string(),
+  value: z.string().max(IP_ADDRESS_MAX_LENGTH),
   resolution: z.enum(['strict', 'zero', 'approximate', 'best_effort']).optional(),
 });
 
 export const taxIdSchema = z.strictObject({
-  type: z.string().min(1),
-  value: z.string().min(1),
+  type: z.string().min(1).max(TAX_ID_TYPE_MAX_LENGTH),
+  value: z.string().min(1).max(TAX_ID_VALUE_MAX_LENGTH),
 });
 
 export const customerSchema = z.strictObject({
   /** A stored customer: taxkit's `cust_…` id or the caller's reference_customer_id. */
-  id: z.string().min(1).optional(),
+  id: z.string().min(1).max(CUSTOMER_ID_MAX_LENGTH).optional(),
   address: addressSchema.optional(),
   ip: ipSchema.optional(),
   type: z.enum(['CONSUMER', 'BUSINESS']).optional(),
@@ -36,8 +41,8 @@ export const customerSchema = z.strictObject({
 export const lineItemSchema = z.strictObject({
   reference_line_item_id: z.string().max(REFERENCE_ID_MAX_LENGTH).optional(),
   reference_product_id: z.string().min(1).max(REFERENCE_ID_MAX_LENGTH).optional(),
-  product_category: z.string().min(1).optional(),
-  fallback_product_category: z.string().min(1).optional(),
+  product_category: z.string().min(1).max(PRODUCT_CATEGORY_MAX_LENGTH).optional(),
+  fallback_product_category: z.string().min(1).max(PRODUCT_CATEGORY_MAX_LENGTH).optional(),
   amount: minorAmount('nonnegative'),
   quantity: z
     .number()

@@ -5,6 +5,8 @@ import {
   ADDRESS_LINE_MAX_LENGTH,
   ADDRESS_POSTAL_CODE_MAX_LENGTH,
   ADDRESS_PROVINCE_MAX_LENGTH,
+  MAX_METADATA_KEYS,
+  METADATA_KEY_MAX_LENGTH,
   METADATA_VALUE_LENGTH_LIMIT,
   REFERENCE_ID_MAX_LENGTH,
   UNIX_SECONDS_MIN,
@@ -62,19 +64,30 @@ export const unixSeconds = z
 export const referenceId = requiredString(REFERENCE_ID_MAX_LENGTH);
 
 /**
- * docs/interface.md §8: metadata values are shorter than 255 characters (measured as their JSON text).
+ * docs/interface.md §8: metadata values are shorter than 255 characters (measured as their JSON
+ * text); at most {@link MAX_METADATA_KEYS} keys of at most {@link METADATA_KEY_MAX_LENGTH}
+ * characters (docs/reliability.md, "Bounds"). The key count is checked before any value is
+ * looked at, so an object of 80,000 keys costs a count, not a walk.
  *
  * Checked by hand rather than with `z.record`, whose parsing skips a `"__proto__"` key: a
  * caller's metadata is kept whole, `__proto__` included, as an own key (docs/reliability.md).
  */
 export const metadata = z
   .custom<Record<string, unknown>>(
-    (value) => isJsonObject(value, 0),
+    (value) => hasTooManyKeys(value) || isJsonObject(value, 0),
     taxRule('INCORRECT_TYPE', 'metadata must be an object of JSON values (at most 32 levels deep)'),
   )
   .superRefine((value, context) => {
+    if (hasTooManyKeys(value)) {
+      context.addIssue(taxIssue('METADATA_TOO_LONG', `metadata holds at most ${MAX_METADATA_KEYS} keys`, []));
+      return;
+    }
     for (const [key, entry] of Object.entries(value)) {
-      if (!isShortMetadataValue(entry)) {
+      if (key.length > METADATA_KEY_MAX_LENGTH) {
+        context.addIssue(
+          taxIssue('METADATA_TOO_LONG', `metadata keys must be at most ${METADATA_KEY_MAX_LENGTH} characters`, [key]),
+        );
+      } else if (!isShortMetadataValue(entry)) {
         context.addIssue(
           taxIssue(
             'METADATA_TOO_LONG',
@@ -84,11 +97,41 @@ export const metadata = z
         );
       }
     }
+  })
+  .meta({
+    type: 'object',
+    maxProperties: MAX_METADATA_KEYS,
+    propertyNames: { maxLength: METADATA_KEY_MAX_LENGTH },
+    description: `At most ${MAX_METADATA_KEYS} keys of at most ${METADATA_KEY_MAX_LENGTH} characters; each value's JSON text shorter than ${METADATA_VALUE_LENGTH_LIMIT} characters.`,
   });
 
 /** Whether `value` passes the {@link metadata} schema: the same checks, without zod (the fast path). */
 export function isValidMetadata(value: unknown): value is Record<string, unknown> {
-  return isJsonObject(value, 0) && Object.values(value).every(isShortMetadataValue);
+  if (hasTooManyKeys(value) || !isJsonObject(value, 0)) return false;
+  for (const key in value) {
+    if (key.length > METADATA_KEY_MAX_LENGTH || !isShortMetadataValue(value[key])) return false;
+  }
+  return true;
+}
+
+/**
+ * Objects found to hold too many keys: the fast path, zod's check and its refinement each ask,
+ * and enumerating 80,000 keys costs about 10 ms each time.
+ */
+const oversized = new WeakSet<object>();
+
+/** An object with more than {@link MAX_METADATA_KEYS} own keys; no value is read. */
+function hasTooManyKeys(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (oversized.has(value)) return true;
+  let count = 0;
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && ++count > MAX_METADATA_KEYS) {
+      oversized.add(value);
+      return true;
+    }
+  }
+  return false;
 }
 
 function isShortMetadataValue(entry: unknown): boolean {

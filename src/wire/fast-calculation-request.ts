@@ -13,8 +13,10 @@ import {
   ADDRESS_POSTAL_CODE_MAX_LENGTH,
   ADDRESS_PROVINCE_MAX_LENGTH,
   CURRENCY_CODE_LENGTH,
+  CUSTOMER_ID_MAX_LENGTH,
   LINE_QUANTITY_MIN,
   MAX_CALCULATION_LINE_ITEMS,
+  PRODUCT_CATEGORY_MAX_LENGTH,
   REFERENCE_ID_MAX_LENGTH,
   UNIX_SECONDS_MIN,
 } from './request-bounds.ts';
@@ -89,7 +91,7 @@ function fastCustomer(value: unknown): ParsedCalculationRequest['customer'] | un
       address = fastAddress(entry);
       if (address === undefined) return undefined;
     } else if (key === 'id') {
-      if (typeof entry !== 'string' || entry.length === 0) return undefined;
+      if (!isStringUpTo(entry, CUSTOMER_ID_MAX_LENGTH) || entry.length === 0) return undefined;
       id = entry;
     } else if (key === 'type') {
       if (entry !== 'CONSUMER' && entry !== 'BUSINESS') return undefined;
@@ -249,11 +251,11 @@ function fastLineItem(value: unknown): WireLineItem | undefined {
         referenceProductId = entry;
         break;
       case 'product_category':
-        if (typeof entry !== 'string' || entry.length === 0) return undefined;
+        if (!isStringUpTo(entry, PRODUCT_CATEGORY_MAX_LENGTH) || entry.length === 0) return undefined;
         category = entry;
         break;
       case 'fallback_product_category':
-        if (typeof entry !== 'string' || entry.length === 0) return undefined;
+        if (!isStringUpTo(entry, PRODUCT_CATEGORY_MAX_LENGTH) || entry.length === 0) return undefined;
         fallbackCategory = entry;
         break;
       case 'amount':

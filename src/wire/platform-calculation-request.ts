@@ -11,7 +11,7 @@ export const platformCalculationRequestSchema = z.strictObject({
   customer: customerSchema,
   merchant: z.strictObject({
     /** `merch_…` id or reference_merchant_id. */
-    merchant_id: z.string().min(1),
+    merchant_id: z.string().min(1).max(255),
     type: z.enum(['BUSINESS', 'INDIVIDUAL']).optional(),
     /** Overrides the merchant's stored tax ids for this calculation. */
     tax_ids: z.array(taxIdSchema).max(20).optional(),

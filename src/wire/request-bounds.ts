@@ -26,6 +26,28 @@ export const MAX_CALCULATION_LINE_ITEMS = 1000;
 /** A metadata value's JSON text must be shorter than this (docs/interface.md §8): exclusive. */
 export const METADATA_VALUE_LENGTH_LIMIT = 255;
 
+/**
+ * Keys of one metadata object (calculations, transactions, merchants), and a key's length. With
+ * values under {@link METADATA_VALUE_LENGTH_LIMIT}, one object holds at most
+ * 50 × (40 + 254) characters, about 15 KB: what a public key can make the server keep per
+ * calculation.
+ */
+export const MAX_METADATA_KEYS = 50;
+export const METADATA_KEY_MAX_LENGTH = 40;
+
+/** `product_category` and `fallback_product_category`: the longest category name is far shorter. */
+export const PRODUCT_CATEGORY_MAX_LENGTH = 100;
+
+/** `customer.id`: taxkit's `cust_…` id or the caller's `reference_customer_id`. */
+export const CUSTOMER_ID_MAX_LENGTH = REFERENCE_ID_MAX_LENGTH;
+
+/** `customer.ip.value`: an IPv6 address with a zone is under 64 characters. */
+export const IP_ADDRESS_MAX_LENGTH = 100;
+
+/** A tax id's `type` and `value`. */
+export const TAX_ID_TYPE_MAX_LENGTH = 50;
+export const TAX_ID_VALUE_MAX_LENGTH = 100;
+
 /** `quantity` of a line item: a safe integer, at least this. */
 export const LINE_QUANTITY_MIN = 1;
 

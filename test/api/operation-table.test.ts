@@ -12,7 +12,7 @@ import { createTaxEngine } from '../../src/index.ts';
 import { ACCOUNT_A, KEY, calculationBody, createTestApi, createTestEngine } from '../helpers/http-fixtures.ts';
 
 /** The engine's own members that are not operations. */
-const NOT_OPERATIONS = ['rates', 'whenIdle', 'resetTestData', 'close'];
+const NOT_OPERATIONS = ['rates', 'whenIdle', 'resetTestData', 'flush', 'close'];
 /** The routes HTTP has that the engine does not. */
 const HTTP_ONLY = ['GET /tax/ping', 'GET /openapi.json'];
 

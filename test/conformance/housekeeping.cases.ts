@@ -35,6 +35,14 @@ export function describeHousekeepingCases({ store, test }: SuiteContext): void {
     expect(await store().getCalculation(TENANT, current.id)).toStrictEqual(current);
   });
 
+  test('flush, where a store has it, keeps every calculation readable and may be called at any time', async () => {
+    const calculation = makeCalculation({ id: nextId('calc') });
+    await store().insertCalculation(TENANT, calculation);
+    store().flush?.();
+    store().flush?.();
+    expect(await store().getCalculation(TENANT, calculation.id)).toStrictEqual(calculation);
+  });
+
   test('deleteTenantRecords deletes every record of one tenant for good, and nothing of another', async () => {
     const seed = async (tenant: typeof TENANT) => {
       const calculation = makeCalculation({ id: nextId('calc') });

@@ -55,6 +55,30 @@ export interface CompileOptions {
  * lookup's memory accesses few.
  */
 export function compileRateIndex(input: RateTable | readonly RateTable[], options: CompileOptions = {}): RateIndex {
+  const steps = compileRateIndexSteps(input, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+/**
+ * Units of work (locations, jurisdictions, keys) between two pauses of
+ * {@link compileRateIndexSteps}: a few milliseconds of compiling.
+ */
+const STEP_UNITS = 64;
+
+/**
+ * {@link compileRateIndex} in steps: the generator pauses (yields) after every few hundred
+ * locations, jurisdictions or keys and returns the index when done. A server compiles a newly
+ * imported nationwide table (0.5 s or more in one piece) a slice at a time between requests,
+ * so the event loop is never held for long; the result is the same index.
+ */
+export function* compileRateIndexSteps(
+  input: RateTable | readonly RateTable[],
+  options: CompileOptions = {},
+): Generator<undefined, RateIndex, undefined> {
+  let units = 0;
   const tables: readonly RateTable[] = Array.isArray(input) ? input : [input as RateTable];
   const jurisdictions = new Map<string, JurisdictionDef>();
   const periods = new Map<string, RatePeriod[]>();
@@ -76,7 +100,10 @@ export function compileRateIndex(input: RateTable | readonly RateTable[], option
       }
       list.push(period);
     }
-    for (const location of table.locations) addEntry(entries, table, location, days);
+    for (const location of table.locations) {
+      addEntry(entries, table, location, days);
+      if (++units % STEP_UNITS === 0) yield;
+    }
   }
 
   // Taxability rules hang on regions; a jurisdiction without a region of its own takes the
@@ -85,6 +112,7 @@ export function compileRateIndex(input: RateTable | readonly RateTable[], option
   for (const [key, list] of entries) {
     for (const entry of list)
       for (const id of entry.location.jurisdictions) if (!firstKey.has(id)) firstKey.set(id, key);
+    if (++units % STEP_UNITS === 0) yield;
   }
   const rules = createRuleResolver(compileTaxability(tables.map((table) => table.taxability ?? [])), (id) =>
     firstKey.get(id),
@@ -93,11 +121,13 @@ export function compileRateIndex(input: RateTable | readonly RateTable[], option
   const compiled = new Map<string, CompiledPeriod[]>();
   for (const [id, list] of periods) {
     compiled.set(id, compilePeriods(jurisdictions.get(id) as JurisdictionDef, list, interner, rules));
+    if (++units % STEP_UNITS === 0) yield;
   }
 
   const keys = new Map<string, KeyTimeline>();
   for (const [key, list] of entries) {
     keys.set(key, buildTimeline(key, list, jurisdictions, compiled, interner, rules));
+    if (++units % STEP_UNITS === 0) yield;
   }
 
   const tableIds = options.tableIds ?? tables.map(hashRateTable);
