@@ -16,6 +16,7 @@ function engineRoutes(): Route[] {
       requestSchema: row.requestSchema,
       responseSchemas: row.responseSchemas,
       ...(takesQuery ? { queryParameters: ['cursor', 'limit'] } : {}),
+      ...(row.completeWithoutCursor === undefined ? {} : { completeWithoutCursor: row.completeWithoutCursor }),
       operation: { name, args: row.args },
     };
     const operations = byPattern.get(row.path) ?? {};
