@@ -101,7 +101,9 @@ describe('the complete refund list over a real server', () => {
     try {
       const headers = { Authorization: `Bearer ${KEY}`, 'X-API-Version': VERSION, 'Content-Type': 'application/json' };
       const post = async (path: string, body: unknown) =>
-        (await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).json();
+        (
+          await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+        ).json() as Promise<{ id: string }>;
       const calculation = await post('/tax/calculations', calculationBody());
       const transaction = await post('/tax/transactions', {
         calculation_id: calculation.id,
@@ -121,7 +123,7 @@ describe('the complete refund list over a real server', () => {
       const response = await fetch(`${server.url}/tax/transactions/${transaction.id}/refunds`, { headers });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-length')).toBeNull();
-      const listed = await response.json();
+      const listed = (await response.json()) as { refunds: { id: string }[] };
       expect(listed.refunds.map((refund: { id: string }) => refund.id)).toEqual(ids);
       expect(listed).toMatchObject({ has_more: false, last_refund_id: ids[24] });
       // The engine method answers the same list whole, and a page when asked for one.
