@@ -1,4 +1,5 @@
 import { calculateLines, type LineInput, type ZeroReason } from './calculate-lines.ts';
+import { postalCodeNotice } from './location/postal-code-notice.ts';
 import type { IpResolution } from './location/resolve-ip.ts';
 import { lookupRates } from './rates/lookup-rates.ts';
 import { dayOfUnixSeconds } from './rates/day-number.ts';
@@ -49,10 +50,15 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     located === undefined ? NO_RATES : ratesAt(index, located.rateKeys, day, located.location.address.country);
   const country = located?.location.address.country;
   const zero = zeroReason(facts, country, located?.rateKeys);
-  const notice =
+  const taxIdNotice =
     zero === undefined && country !== undefined
       ? implausibleTaxIdNotice(reverseChargeFacts(facts), country)
       : undefined;
+  const placeNotice = located === undefined ? undefined : postalCodeNotice(located.location);
+  const notice =
+    placeNotice === undefined || taxIdNotice === undefined
+      ? (placeNotice ?? taxIdNotice)
+      : `${placeNotice} ${taxIdNotice}`;
   const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero, {
     linesKey: facts.linesKey,
     notice,
