@@ -172,7 +172,12 @@ function describeKeys(loaded: LoadedKeys, keysFile: string | undefined): string 
   });
   const where = loaded.created && keysFile !== undefined ? `, saved to ${keysFile} (mode 0600)` : '';
   const fresh = Object.values(loaded.sources).some((source) => source === 'generated');
-  const note = fresh ? '  (new keys are shown this once)\n' : '';
+  const note = !fresh
+    ? ''
+    : keysFile === undefined
+      ? // --memory keeps no keys file: say so, or a harness is surprised by new keys on restart.
+        `  (generated for this run only: --memory keeps no keys file, so a restart makes new ones; set ${Object.values(KEY_VARIABLES).join(', ')} to keep them)\n`
+      : '  (new keys are shown this once)\n';
   return `Keys of account "${ACCOUNT_ID}"${where}:\n${rows.join('')}${note}`;
 }
 

@@ -23,10 +23,12 @@ Usage:
       calculations without origin_address: an EU business sale with a valid VAT number to
       another country is then reverse-charged.
 
-  taxkit calc [--version YYYY-MM-DD]
+  taxkit calc [--version YYYY-MM-DD] [--db PATH | --postgres URL]
       Read a POST /tax/calculations request body (JSON) on stdin and print the response.
-      --version is the X-API-Version (default 2024-09-01). An error prints the API's error
-      body on stderr and exits 1.
+      --version is the X-API-Version (default 2024-09-01, as over HTTP). With the embedded
+      rates, or with --db / --postgres the rates imported there (taxkit rates import) too, as
+      taxkit serve on that database; the calculation is then kept there. An error prints the
+      API's error body on stderr and exits 1.
 
   taxkit migrate [--db PATH | --postgres URL]
       Create the SQLite database (default .taxkit/taxkit.db) or apply pending migrations;

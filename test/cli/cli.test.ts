@@ -154,6 +154,17 @@ describe('taxkit serve (in-process)', () => {
     await expect(fetch(`${url}/tax/ping`)).rejects.toThrow();
   });
 
+  it('--memory without key variables says its generated keys last this run only', async () => {
+    const io = fakeIo();
+    const running = main(['serve', '--memory', '--port', '0'], io);
+    await io.listening;
+    io.stop();
+    expect(await running).toBe(0);
+    expect(io.out()).toContain('generated for this run only: --memory keeps no keys file');
+    expect(io.out()).toContain('TAXKIT_SECRET_KEY_TEST');
+    expect(io.out()).not.toContain('shown this once');
+  });
+
   it('SQLite: creates the account once, keeps its keys in keys.json (0600) and its records across restarts', async () => {
     const cwd = tempDir();
     const first = fakeIo({ cwd });
