@@ -17,7 +17,7 @@ const lines = Number(values.lines);
 const engine = createTaxEngine();
 const lineItems = Array.from({ length: lines }, (_, index) => ({
   reference_line_item_id: `line-${index}`,
-  product_category: 'GENERAL_MERCHANDISE',
+  product_category: 'GENERAL_MERCHANDISE' as const,
   amount: 100_000,
   quantity: 1,
 }));

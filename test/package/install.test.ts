@@ -123,9 +123,20 @@ describe('the packed tarball', () => {
       cpSync(join(ROOT, 'node_modules/better-sqlite3/build'), join(project, 'node_modules/better-sqlite3/build'), {
         recursive: true,
       });
-      const blocks = runnableBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8'));
-      expect(blocks.map((block) => block.name)).toEqual(['library', 'mounting']);
-      for (const block of blocks) writeFileSync(join(project, `${block.name}.ts`), block.code);
+      // Every block marked `<!-- runnable: NAME -->` in the README and docs/, each a file of its own.
+      const documents = [
+        'README.md',
+        ...readdirSync(join(ROOT, 'docs'))
+          .filter((name) => name.endsWith('.md'))
+          .map((name) => `docs/${name}`),
+      ];
+      const blocks = documents.flatMap((document) => runnableBlocks(readFileSync(join(ROOT, document), 'utf8')));
+      expect(blocks.map((block) => block.name)).toEqual(expect.arrayContaining(['library', 'mounting']));
+      expect(new Set(blocks.map((block) => block.name)).size).toBe(blocks.length);
+      for (const block of blocks) {
+        expect(block.language).toBe('ts');
+        writeFileSync(join(project, `${block.name}.ts`), block.code);
+      }
       // Every entry point imports and type-checks, PostgreSQL's included.
       writeFileSync(
         join(project, 'entries.ts'),
@@ -144,7 +155,9 @@ describe('the packed tarball', () => {
         const { stdout } = await run(process.execPath, [join(project, 'out', 'library.js')], { cwd: project });
         expect(stdout.trim()).toBe('1300');
       }
-      await run(process.execPath, [join(project, 'out', 'mounting.js')], { cwd: project });
+      for (const block of blocks.filter((block) => block.name !== 'library')) {
+        await run(process.execPath, [join(project, 'out', `${block.name}.js`)], { cwd: project });
+      }
       const { stdout } = await run(process.execPath, [join(project, 'out', 'entries.js')], { cwd: project });
       expect(stdout.trim()).toBe('function function function function function function FOOD_GENERAL');
       expect(readdirSync(join(project, 'node_modules', 'taxkit'))).not.toContain('src');
