@@ -97,7 +97,12 @@ describe('taxkit calc (in-process)', () => {
 
     const flat = fakeIo({ stdin: '{}' });
     expect(await main(['calc', '--version', '2026-01-01'], flat)).toBe(1);
-    expect(JSON.parse(flat.err())).toEqual({ code: 400, type: 'MISSING_FIELD', message: expect.any(String) });
+    expect(JSON.parse(flat.err())).toEqual({
+      code: 400,
+      type: 'MISSING_FIELD',
+      message: expect.any(String),
+      param: expect.any(String),
+    });
 
     const badVersion = fakeIo({ stdin: CALCULATION });
     expect(await main(['calc', '--version', 'tomorrow'], badVersion)).toBe(1);

@@ -93,8 +93,10 @@ function resolveUs(
     throw keyedError(
       'ZIP_STATE_MISMATCH',
       ['postalCode'],
-      // The hosted API's own wording, kept word for word (docs/interface.md §7).
-      `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly.`,
+      // The hosted API's own wording, kept word for word because clients match on it
+      // (docs/interface.md §7); it names `address_zip_code`, which no request has, so the real
+      // field follows (and is the error's `param`).
+      `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly. (Field: {field}.)`,
     );
   }
   // A ZIP that exists nowhere ("00000") would otherwise be taxed at its state's rate alone, with
@@ -104,8 +106,9 @@ function resolveUs(
     throw keyedError(
       'ZIP_STATE_MISMATCH',
       ['postalCode'],
-      // The hosted API's wording for a ZIP it cannot place in the state, kept word for word.
-      `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly.`,
+      // The hosted API's wording for a ZIP it cannot place in the state, kept word for word,
+      // then the real field, as above.
+      `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly. (Field: {field}.)`,
     );
   }
   const place = tables.usZipPlace(zip5);
