@@ -8,6 +8,8 @@ import type { ProductCategoryCode } from '../core/product-categories.ts';
  * decided where it always was (a calculation's lines in resolve-lines.ts, where a stored
  * product or a fallback category may still answer; a product's refine), from the same table.
  */
-export function productCategoryField(check: z.ZodType<string, string>): z.ZodType<ProductCategoryCode, ProductCategoryCode> {
+export function productCategoryField(
+  check: z.ZodType<string, string>,
+): z.ZodType<ProductCategoryCode, ProductCategoryCode> {
   return check as unknown as z.ZodType<ProductCategoryCode, ProductCategoryCode>;
 }
