@@ -13,7 +13,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/adapters/postgres/**'] },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/adapters/postgres/**', 'test/package/**'],
+        },
+      },
+      {
+        // npm pack of a copy of the checkout, installed into a new TypeScript project, and
+        // npm start: a build and an npm install, about a minute.
+        extends: true,
+        test: { name: 'package', include: ['test/package/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 },
       },
       {
         // Its own project so the PostgreSQL server (globalSetup) starts only when these files run.

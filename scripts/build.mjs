@@ -1,6 +1,11 @@
 // Compiles src/ and adapters/ with tsc into dist/, then copies what the compiled code reads at
 // run time: the SQLite and PostgreSQL migrations (drizzle's migrator needs meta/_journal.json beside the SQL)
-// and the embedded data tables. The bin gets its execute bit.
+// and the embedded data tables (with their README and NOTICE: the package ships data once, in
+// dist/data). The bin gets its execute bit. Runs as `prepare`, so `npm pack`, `npm publish` and
+// a git install build dist/ themselves.
+//
+// No source maps: the package ships dist/ only, and a map pointing at src/*.ts that is not
+// shipped resolves nothing (the declarations and the JavaScript are readable as they are).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,9 +13,13 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;
 rmSync(dist, { recursive: true, force: true });
-execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.json`], {
-  stdio: 'inherit',
-});
+execFileSync(
+  process.execPath,
+  [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.json`, '--sourceMap', 'false'],
+  {
+    stdio: 'inherit',
+  },
+);
 for (const adapter of ['sqlite', 'postgres']) {
   if (existsSync(`${root}adapters/${adapter}/migrations`)) {
     cpSync(`${root}adapters/${adapter}/migrations`, `${dist}/adapters/${adapter}/migrations`, { recursive: true });

@@ -59,7 +59,7 @@ export type { CategoryRule, JurisdictionDef, LocationDef, RatePeriod, RateTable 
 export { loadDefaultRateTables, loadDefaultTaxability } from './defaults/load-default-rate-tables.ts';
 export type { TaxabilityRule, TaxabilityTable, Treatment } from './core/taxability/taxability-rule.ts';
 export { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
-export { PRODUCT_CATEGORY_TABLE, type ProductCategory } from './core/product-categories.ts';
+export { PRODUCT_CATEGORY_TABLE, type ProductCategory, type ProductCategoryCode } from './core/product-categories.ts';
 export type { VatNumberCheck, VatNumberValidator } from './core/tax-ids/vat-number-check.ts';
 export { checkVatNumber } from './check-vat-number.ts';
 export { loadDefaultLocations } from './defaults/load-default-locations.ts';

@@ -40,7 +40,13 @@ import {
   serializeRegistration,
   serializeRegistrationList,
 } from '../wire/serialize-registration.ts';
-import { createTransaction, deleteTransaction, getTransaction, listRefunds } from '../operations/transactions.ts';
+import {
+  createTransaction,
+  deleteTransaction,
+  getTransaction,
+  listRefunds,
+  REFUNDS_PER_STREAMED_PAGE,
+} from '../operations/transactions.ts';
 import { calculationFields, parseCalculationInput } from '../wire/calculation-input.ts';
 import {
   certificateRequestCreateSchema,
@@ -302,13 +308,14 @@ export const OPERATIONS = {
     }),
     /**
      * GET /tax/transactions/{id}/refunds: its refunds, reversed ones with `reversed_at`, oldest
-     * first, a page at a time: `limit` (1..100, default 10) and `cursor` (the `last_refund_id`
-     * of the previous page); `has_more` says whether another page follows.
+     * first. Without `cursor` and `limit` every refund (the hosted API's list has no cursor);
+     * with either, a page: `limit` (1..100, default 10) and `cursor` (the `last_refund_id` of
+     * the previous page), `has_more` saying whether another page follows.
      */
     listRefunds: defineOperation({
       method: 'GET',
       path: '/tax/transactions/:id/refunds',
-      summary: "List a transaction's refunds, oldest first, a page at a time.",
+      summary: "List a transaction's refunds, oldest first: all of them, or a page given a cursor or a limit.",
       keys: 'secret',
       since: undefined,
       args: ['id', 'query'],
@@ -316,6 +323,7 @@ export const OPERATIONS = {
       response: 'refundList',
       responseSchemas: refundListResponseSchemas,
       fields: transactionFields,
+      completeWithoutCursor: { pageSize: REFUNDS_PER_STREAMED_PAGE },
       parse: (args) => ({ id: idOf(args), page: parseListQuery(args.query) }),
       run: (deps, tenant, { id, page }) => listRefunds(deps, tenant, id, page),
       serialize: serializeRefundList,

@@ -82,6 +82,12 @@ export interface Operation<
   readonly responseSchemas: ResponseSchemas;
   /** Maps the domain keys of the operation's errors to request fields (see src/wire/field-map.ts). */
   readonly fields?: FieldMap;
+  /**
+   * A list that a request with neither `cursor` nor `limit` answers whole (the hosted API's
+   * clients read it without a cursor): over HTTP, pages of this many records are read and
+   * written one after another; the engine method returns every record.
+   */
+  readonly completeWithoutCursor?: { readonly pageSize: number };
   /** Validates the wire input (400s name the request field) and turns it into the operation's input. */
   readonly parse: (args: OperationArgs, scope: CallScope) => P;
   /** The domain operation: may finish at once (a calculation that waits for nothing) or later. */

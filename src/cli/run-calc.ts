@@ -4,22 +4,35 @@ import { errorResponse } from '../http/error-response.ts';
 import { readJsonBody } from '../http/read-json-body.ts';
 import { parseApiVersion, type ApiVersion } from '../wire/api-version.ts';
 import type { CliIo } from './cli-io.ts';
+import { chooseStore, openChosenStore } from './choose-store.ts';
 import { parseCommandArgs } from './parse-command-args.ts';
 import { USAGE } from './usage.ts';
 
 /**
- * `taxkit calc`: one calculation from stdin to stdout, with the embedded rate tables, in test
- * mode (rates everywhere, as with a test key). Errors print the body the HTTP API would send
- * for the same version on stderr.
+ * `taxkit calc`: one calculation from stdin to stdout, in test mode (rates everywhere, as with
+ * a test key), in the version `--version` names (default 2024-09-01, as over HTTP). With the
+ * embedded rate tables, or with `--db PATH` / `--postgres URL` (TAXKIT_POSTGRES_URL is not
+ * read: calc opens a database only when told) those tables overlaid with the ones
+ * `taxkit rates import` put there, as `taxkit serve` on that database calculates; the
+ * calculation is then kept there, for the server's default account, like one made over HTTP.
+ * Errors print the body the HTTP API would send for the same version on stderr.
  */
 export async function runCalc(args: readonly string[], io: CliIo): Promise<number> {
-  const options = parseCommandArgs(args, { version: { type: 'string' } });
+  const options = parseCommandArgs(args, {
+    version: { type: 'string' },
+    db: { type: 'string' },
+    postgres: { type: 'string' },
+  });
   if (options.help === true) {
     io.stdout(USAGE);
     return 0;
   }
   let version: ApiVersion | undefined;
-  const engine = createTaxEngine();
+  const store =
+    options.db === undefined && options.postgres === undefined
+      ? undefined
+      : await openChosenStore(chooseStore({ db: options.db, postgres: options.postgres }, {}, io.cwd));
+  const engine = createTaxEngine(store === undefined ? {} : { store });
   try {
     version = parseApiVersion(options.version);
     const body = readJsonBody(undefined, await readAll(io.stdin));

@@ -12,6 +12,7 @@ import { KEY_VARIABLES, loadAccountKeys, type LoadedKeys } from './load-account-
 import { parseCommandArgs } from './parse-command-args.ts';
 import { describeError } from './describe-error.ts';
 import { findBundledGeoDatabase } from './find-bundled-geo-database.ts';
+import { originOption } from './origin-option.ts';
 import { UsageError } from './usage-error.ts';
 import { SERVE_ACCOUNT_ID } from './serve-account.ts';
 import { USAGE } from './usage.ts';
@@ -33,6 +34,9 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
     'pool-size': { type: 'string' },
     'test-harness': { type: 'boolean' },
     seed: { type: 'string' },
+    'origin-country': { type: 'string' },
+    'origin-province': { type: 'string' },
+    'origin-postal-code': { type: 'string' },
   });
   if (options.help === true) {
     io.stdout(USAGE);
@@ -41,6 +45,7 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
   const port = parsePort(options.port ?? (io.env.PORT?.trim() || undefined) ?? '8787');
   const host = options.host ?? '127.0.0.1';
   const choice = chooseStore(options, io.env, io.cwd);
+  const defaultOrigin = originOption(options, io.env);
   const shown = (path: string) => relative(io.cwd, path) || path;
 
   let store: TaxStore | undefined;
@@ -77,6 +82,7 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
       // Test mode only: a test key moving the clock must not date live-mode sales.
       ...(clock === undefined ? {} : { testClock: clock }),
       ...(options.seed === undefined ? {} : { ids: createSeededIds(options.seed) }),
+      ...(defaultOrigin === undefined ? {} : { defaultOrigin }),
     });
     server = await startServer({
       engine,
@@ -97,6 +103,12 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
   }
 
   io.stdout(`taxkit listening on ${server.url}\nRecords: ${describeStore(choice, io.cwd)}\nGeoIP: ${geoText}\n`);
+  if (defaultOrigin !== undefined) {
+    const where = [defaultOrigin.country, defaultOrigin.province, defaultOrigin.postalCode].filter(
+      (part) => part !== '',
+    );
+    io.stdout(`Default origin: ${where.join(' ')} (for calculations without origin_address)\n`);
+  }
   if (clock !== undefined) io.stdout('Test harness: on (test-mode routes under /tax/test_helpers/)\n');
   for (const warning of loaded.warnings) io.stderr(`Warning: ${warning}\n`);
   const keysPath = keysPathOf(choice, io.cwd);
@@ -161,7 +173,12 @@ function describeKeys(loaded: LoadedKeys, keysFile: string | undefined): string 
   });
   const where = loaded.created && keysFile !== undefined ? `, saved to ${keysFile} (mode 0600)` : '';
   const fresh = Object.values(loaded.sources).some((source) => source === 'generated');
-  const note = fresh ? '  (new keys are shown this once)\n' : '';
+  const note = !fresh
+    ? ''
+    : keysFile === undefined
+      ? // --memory keeps no keys file: say so, or a harness is surprised by new keys on restart.
+        `  (generated for this run only: --memory keeps no keys file, so a restart makes new ones; set ${Object.values(KEY_VARIABLES).join(', ')} to keep them)\n`
+      : '  (new keys are shown this once)\n';
   return `Keys of account "${ACCOUNT_ID}"${where}:\n${rows.join('')}${note}`;
 }
 

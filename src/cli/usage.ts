@@ -4,6 +4,7 @@ export const USAGE = `taxkit — an embeddable tax engine and a local stand-in f
 Usage:
   taxkit serve [--port N] [--host H] [--db PATH | --memory | --postgres URL [--pool-size N]] [--geoip PATH]
                [--test-harness] [--seed TEXT]
+               [--origin-country CC [--origin-province P] [--origin-postal-code Z]]
       Serve the HTTP API (default http://127.0.0.1:8787). Records are kept in SQLite at
       .taxkit/taxkit.db (or in memory with --memory). On first start a default account is
       created and its four keys are printed and kept in .taxkit/keys.json (mode 0600); the
@@ -17,11 +18,17 @@ Usage:
       --postgres URL (or TAXKIT_POSTGRES_URL) keeps records in PostgreSQL instead, shared by
       every instance started on the same database; --pool-size (TAXKIT_POSTGRES_POOL_SIZE)
       sets its connections per instance (default 10). Migrations are applied on start.
+      --origin-country (TAXKIT_ORIGIN_COUNTRY), --origin-province (TAXKIT_ORIGIN_PROVINCE) and
+      --origin-postal-code (TAXKIT_ORIGIN_POSTAL_CODE) set the account's ship-from address for
+      calculations without origin_address: an EU business sale with a valid VAT number to
+      another country is then reverse-charged.
 
-  taxkit calc [--version YYYY-MM-DD]
+  taxkit calc [--version YYYY-MM-DD] [--db PATH | --postgres URL]
       Read a POST /tax/calculations request body (JSON) on stdin and print the response.
-      --version is the X-API-Version (default 2024-09-01). An error prints the API's error
-      body on stderr and exits 1.
+      --version is the X-API-Version (default 2024-09-01, as over HTTP). With the embedded
+      rates, or with --db / --postgres the rates imported there (taxkit rates import) too, as
+      taxkit serve on that database; the calculation is then kept there. An error prints the
+      API's error body on stderr and exits 1.
 
   taxkit migrate [--db PATH | --postgres URL]
       Create the SQLite database (default .taxkit/taxkit.db) or apply pending migrations;

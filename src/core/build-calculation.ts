@@ -5,6 +5,7 @@ import {
   coveringCertificate,
   WHOLE_PRICE,
 } from './exemptions/applied-certificate.ts';
+import { postalCodeNotice } from './location/postal-code-notice.ts';
 import type { IpResolution } from './location/resolve-ip.ts';
 import { lookupRates } from './rates/lookup-rates.ts';
 import { dayOfUnixSeconds } from './rates/day-number.ts';
@@ -83,10 +84,15 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
           facts.taxDate,
         ));
   const zero = zeroReason(facts, country, located?.rateKeys, certificate);
-  const notice =
+  const taxIdNotice =
     zero === undefined && country !== undefined
       ? implausibleTaxIdNotice(reverseChargeFacts(facts), country)
       : undefined;
+  const placeNotice = located === undefined ? undefined : postalCodeNotice(located.location);
+  const notice =
+    placeNotice === undefined || taxIdNotice === undefined
+      ? (placeNotice ?? taxIdNotice)
+      : `${placeNotice} ${taxIdNotice}`;
   const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero, {
     linesKey: facts.linesKey,
     notice,

@@ -17,7 +17,7 @@ export interface ProductCategory {
 }
 
 /** Every accepted category, in the order the README lists them. */
-export const PRODUCT_CATEGORY_TABLE: readonly ProductCategory[] = Object.freeze([
+const ENTRIES = [
   { code: 'GENERAL_MERCHANDISE', description: 'Tangible goods taxed at the general rate (the default).' },
   { code: 'EXEMPT', description: 'Never taxed, anywhere (for example add-ons the seller knows to be exempt).' },
   { code: 'NON_TAXABLE', description: 'Not a taxable supply, anywhere (for example a deposit or a donation).' },
@@ -117,7 +117,17 @@ export const PRODUCT_CATEGORY_TABLE: readonly ProductCategory[] = Object.freeze(
     description: 'Software as a service with an optional download the customer does not use.',
   },
   { code: 'SAAS_WITH_DATABASE_ACCESS', description: 'Software as a service giving access to a database.' },
-]);
+] as const satisfies readonly ProductCategory[];
+
+/**
+ * A `product_category` taxkit accepts, as a type: the codes of the table below, so the request
+ * types (`CalculationRequest`, `ProductRequest`) refuse a typo at compile time, from the same
+ * table that validates at run time.
+ */
+export type ProductCategoryCode = (typeof ENTRIES)[number]['code'];
+
+/** Every accepted category, in the order the README lists them. */
+export const PRODUCT_CATEGORY_TABLE: readonly ProductCategory[] = Object.freeze(ENTRIES);
 
 /** The codes of {@link PRODUCT_CATEGORY_TABLE}, for validation. */
 export const PRODUCT_CATEGORIES: ReadonlySet<string> = new Set(PRODUCT_CATEGORY_TABLE.map((entry) => entry.code));

@@ -30,6 +30,11 @@ export function buildOpenApi(routes: readonly Route[]): Json {
         code: { type: 'integer', description: 'The HTTP status.' },
         type: { type: 'string', description: 'SCREAMING_SNAKE_CASE error type.' },
         message: { type: 'string' },
+        param: {
+          type: 'string',
+          description:
+            'taxkit extension: the request field the error is about, as a path (`customer.address.address_postal_code`, `order_details.line_items[0].amount`); absent when the error is about no one field.',
+        },
       },
       required: ['code', 'type', 'message'],
     },

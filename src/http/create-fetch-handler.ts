@@ -101,7 +101,24 @@ async function answer(
     throw new TypeError(`taxkit: the router answered with status ${String(response.status)}.`);
   }
   await flushed();
-  return new Response(response.body, { status: response.status, headers: response.headers });
+  const answerBody = response.chunks === undefined ? response.body : toStream(response.chunks);
+  return new Response(answerBody, { status: response.status, headers: response.headers });
+}
+
+/** A streamed answer as a web stream, read piece by piece as the client pulls it. */
+function toStream(chunks: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await iterator.next();
+      if (done === true) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
 }
 
 /** Reads at most `maxBytes` of the body, so an endless upload cannot fill the memory. */

@@ -312,11 +312,43 @@ function fail(app: HttpApp, request: HttpRequest, response: ServerResponse, erro
 /** One `writeHead` with every header (Node's fast path: no per-header `setHeader`), one `end`. */
 function writeAnswer(response: ServerResponse, answer: HttpResponse): void {
   if (response.headersSent || response.destroyed) return;
+  if (answer.chunks !== undefined) {
+    response.writeHead(answer.status, answer.headers);
+    void pump(response, answer.chunks);
+    return;
+  }
   response.writeHead(answer.status, {
     ...answer.headers,
     'Content-Length': String(Buffer.byteLength(answer.body, 'utf8')),
   });
   response.end(answer.body);
+}
+
+/**
+ * Writes a streamed answer piece by piece, waiting for `drain` when the client reads slowly (so
+ * a large list is never held in memory whole). A failure midway ends the connection: the
+ * status is out already, and a cut-off body is what tells the client.
+ */
+async function pump(response: ServerResponse, chunks: AsyncIterable<string>): Promise<void> {
+  try {
+    for await (const chunk of chunks) {
+      if (response.destroyed) return;
+      if (!response.write(chunk)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            response.off('drain', done);
+            response.off('close', done);
+            resolve();
+          };
+          response.on('drain', done);
+          response.on('close', done);
+        });
+      }
+    }
+    response.end();
+  } catch {
+    response.destroy();
+  }
 }
 
 function parseQuery(text: string): Record<string, string> {

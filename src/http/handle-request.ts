@@ -10,6 +10,7 @@ import { headerValue, type HttpRequest, type HttpResponse } from './http-message
 import { csvResponse, jsonResponse } from './json-response.ts';
 import type { HttpOperation, Method } from './route.ts';
 import { readJsonBody } from './read-json-body.ts';
+import { streamCompleteList } from './stream-complete-list.ts';
 import { randomUuid } from '../random-uuid.ts';
 
 const NO_BODY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
@@ -74,6 +75,9 @@ export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse |
       caller.kind === 'public'
         ? { tenant: caller.tenant, version, publicKey: true }
         : { tenant: caller.tenant, version };
+    if (spec.operation !== undefined && spec.completeWithoutCursor !== undefined && !pages(request.query)) {
+      return completeList(app, request, method, requestId, version, spec, id, context);
+    }
     const result =
       spec.run !== undefined
         ? spec.run({
@@ -171,6 +175,42 @@ function answer(
 /** Whether the caller asked for CSV: `format=csv`, or `text/csv` in `Accept`. */
 function wantsCsv(request: HttpRequest): boolean {
   return request.query.format === 'csv' || (headerValue(request.headers, 'accept') ?? '').includes('text/csv');
+}
+
+/** Whether the query asks for one page (a cursor or a limit); empty values count as absent. */
+function pages(query: HttpRequest['query']): boolean {
+  return (query.cursor !== undefined && query.cursor !== '') || (query.limit !== undefined && query.limit !== '');
+}
+
+/**
+ * A list route read without a cursor: its first page decides the status (a 404 is a 404), and
+ * the rest follows page by page ({@link streamCompleteList}).
+ */
+async function completeList(
+  app: HttpApp,
+  request: HttpRequest,
+  method: string,
+  requestId: string,
+  version: ApiVersion | undefined,
+  spec: HttpOperation,
+  id: string,
+  context: CallContext,
+): Promise<HttpResponse> {
+  const operation = spec.operation as NonNullable<HttpOperation['operation']>;
+  const limit = String(spec.completeWithoutCursor?.pageSize);
+  const page = (cursor: string | undefined) =>
+    Promise.resolve(
+      app.operate(
+        operation.name,
+        operationArgs(operation, id, NO_BODY, cursor === undefined ? { limit } : { cursor, limit }),
+        context,
+      ),
+    ) as Promise<Record<string, unknown>>;
+  try {
+    return streamCompleteList(await page(undefined), page, requestId, spec.headers);
+  } catch (error) {
+    return failure(app, request, method, requestId, version, error);
+  }
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -32,8 +32,14 @@ export interface HttpRequest {
 export interface HttpResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  /** JSON text, or CSV where an operation was asked for it. */
+  /** JSON text, or CSV where an operation was asked for it; `''` when the answer is {@link HttpResponse.chunks}. */
   readonly body: string;
+  /**
+   * A JSON answer too large to build in one turn of the event loop (a complete refund list),
+   * written piece by piece as it is read: the pieces joined are the JSON text. The shims send
+   * it without a Content-Length; a failure after the first piece ends the connection.
+   */
+  readonly chunks?: AsyncIterable<string>;
 }
 
 /** Reads one header; a repeated header gives its first value. */

@@ -67,6 +67,11 @@ export interface RouteRules {
   readonly queryParameters?: readonly string[];
   /** Limited per (key, client IP) by the ping rate limit. */
   readonly rateLimited?: boolean;
+  /**
+   * A list answered whole when the request has neither `cursor` nor `limit`, streamed a page
+   * of `pageSize` at a time (see stream-complete-list.ts).
+   */
+  readonly completeWithoutCursor?: { readonly pageSize: number } | undefined;
   /** Extra response headers on success. */
   readonly headers?: Readonly<Record<string, string>>;
   /** Renders the success body as CSV, for a caller asking `format=csv` or `Accept: text/csv`. */

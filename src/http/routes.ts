@@ -20,6 +20,7 @@ function engineRoutes(): Route[] {
       requestSchema: row.requestSchema,
       responseSchemas: row.responseSchemas,
       ...(takesQuery ? { queryParameters } : {}),
+      ...(row.completeWithoutCursor === undefined ? {} : { completeWithoutCursor: row.completeWithoutCursor }),
       operation: { name, args: row.args, query: queryParameters },
       ...(row.csv === undefined ? {} : { csv: row.csv as (body: unknown) => string }),
     };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productCategoryField } from './product-category-field.ts';
 import { addressSchema, metadata, minorAmount, unixSeconds } from './common-schemas.ts';
 import {
   CURRENCY_CODE_LENGTH,
@@ -41,8 +42,8 @@ export const customerSchema = z.strictObject({
 export const lineItemSchema = z.strictObject({
   reference_line_item_id: z.string().max(REFERENCE_ID_MAX_LENGTH).optional(),
   reference_product_id: z.string().min(1).max(REFERENCE_ID_MAX_LENGTH).optional(),
-  product_category: z.string().min(1).max(PRODUCT_CATEGORY_MAX_LENGTH).optional(),
-  fallback_product_category: z.string().min(1).max(PRODUCT_CATEGORY_MAX_LENGTH).optional(),
+  product_category: productCategoryField(z.string().min(1).max(PRODUCT_CATEGORY_MAX_LENGTH)).optional(),
+  fallback_product_category: productCategoryField(z.string().min(1).max(PRODUCT_CATEGORY_MAX_LENGTH)).optional(),
   amount: minorAmount('nonnegative'),
   quantity: z
     .number()

@@ -1,3 +1,4 @@
+import type { ProductCategoryCode } from '../core/product-categories.ts';
 import {
   type CalculationRequest,
   calculationRequestSchema,
@@ -274,8 +275,9 @@ function fastLineItem(value: unknown): WireLineItem | undefined {
   const item: { -readonly [Key in keyof WireLineItem]: WireLineItem[Key] } = {} as WireLineItem;
   if (referenceLineItemId !== undefined) item.reference_line_item_id = referenceLineItemId;
   if (referenceProductId !== undefined) item.reference_product_id = referenceProductId;
-  if (category !== undefined) item.product_category = category;
-  if (fallbackCategory !== undefined) item.fallback_product_category = fallbackCategory;
+  // Unchecked here, as the schema leaves it (product-category-field.ts): resolve-lines.ts decides.
+  if (category !== undefined) item.product_category = category as ProductCategoryCode;
+  if (fallbackCategory !== undefined) item.fallback_product_category = fallbackCategory as ProductCategoryCode;
   item.amount = amount;
   item.quantity = quantity;
   return item;

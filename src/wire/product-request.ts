@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productCategoryField } from './product-category-field.ts';
 import type { ProductInput } from '../operations/products.ts';
 import { type FieldMap, fieldMap } from './field-map.ts';
 import { parseBody } from './parse-body.ts';
@@ -10,12 +11,14 @@ import { taxRule } from './tax-rule.ts';
 export const productRequestSchema = z.strictObject({
   reference_product_id: referenceId,
   reference_product_name: requiredString(500),
-  product_category: z
-    .string()
-    .refine(
-      (value) => PRODUCT_CATEGORIES.has(value),
-      taxRule('INVALID_PRODUCT_CATEGORY', 'product_category is not a known product category'),
-    ),
+  product_category: productCategoryField(
+    z
+      .string()
+      .refine(
+        (value) => PRODUCT_CATEGORIES.has(value),
+        taxRule('INVALID_PRODUCT_CATEGORY', 'product_category is not a known product category'),
+      ),
+  ),
 });
 
 export type ProductRequest = z.input<typeof productRequestSchema>;

@@ -1,3 +1,4 @@
+import { productReferenceOf } from '../core/ledger/product-reference.ts';
 import type { JurisdictionTax, TaxLine } from '../core/types.ts';
 import { isAtLeast, type ApiVersion } from './api-version.ts';
 import { decimalNumber } from './decimal-number.ts';
@@ -39,7 +40,8 @@ export function serializeLine(line: TaxLine, version: ApiVersion, context: LineC
   if (context === 'calculation' && isAtLeast(version, '2025-05-12')) wire.line_item_id = line.lineItemId;
   wire.product = {
     reference_product_name: line.productName,
-    reference_product_id: line.referenceProductId,
+    // A line sold by category alone shows `temp-li_…`, which a partial refund can send back.
+    reference_product_id: productReferenceOf(line),
     product_tax_code: line.productTaxCode,
     reference_line_item_id: line.referenceLineItemId,
   };

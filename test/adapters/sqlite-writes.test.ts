@@ -170,7 +170,7 @@ describe('calculations on SQLite', () => {
       order_details: {
         customer_currency_code: 'USD',
         tax_included_in_amount: false,
-        line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 1_000, quantity: 1 }],
+        line_items: [{ product_category: 'GENERAL_MERCHANDISE' as const, amount: 1_000, quantity: 1 }],
       },
     };
     const seeded = () => createTaxEngine({ store: createSqliteStore({ path }), clock, ids: createSeededIds('s') });

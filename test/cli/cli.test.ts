@@ -97,7 +97,12 @@ describe('taxkit calc (in-process)', () => {
 
     const flat = fakeIo({ stdin: '{}' });
     expect(await main(['calc', '--version', '2026-01-01'], flat)).toBe(1);
-    expect(JSON.parse(flat.err())).toEqual({ code: 400, type: 'MISSING_FIELD', message: expect.any(String) });
+    expect(JSON.parse(flat.err())).toEqual({
+      code: 400,
+      type: 'MISSING_FIELD',
+      message: expect.any(String),
+      param: expect.any(String),
+    });
 
     const badVersion = fakeIo({ stdin: CALCULATION });
     expect(await main(['calc', '--version', 'tomorrow'], badVersion)).toBe(1);
@@ -152,6 +157,17 @@ describe('taxkit serve (in-process)', () => {
     // Memory mode writes nothing.
     expect(existsSync(join(cwd, '.taxkit'))).toBe(false);
     await expect(fetch(`${url}/tax/ping`)).rejects.toThrow();
+  });
+
+  it('--memory without key variables says its generated keys last this run only', async () => {
+    const io = fakeIo();
+    const running = main(['serve', '--memory', '--port', '0'], io);
+    await io.listening;
+    io.stop();
+    expect(await running).toBe(0);
+    expect(io.out()).toContain('generated for this run only: --memory keeps no keys file');
+    expect(io.out()).toContain('TAXKIT_SECRET_KEY_TEST');
+    expect(io.out()).not.toContain('shown this once');
   });
 
   it('SQLite: creates the account once, keeps its keys in keys.json (0600) and its records across restarts', async () => {

@@ -16,14 +16,16 @@ const KEYS = {
 const directory = mkdtempSync(join(tmpdir(), 'taxkit-rates-cli-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-function fakeIo(cwd: string) {
+function fakeIo(cwd: string, stdin?: string) {
   let out = '';
   let err = '';
   const controller = new AbortController();
   let listening: (url: string) => void = () => undefined;
   const listened = new Promise<string>((resolve) => (listening = resolve));
   const io: CliIo = {
-    stdin: (async function* () {})(),
+    stdin: (async function* () {
+      if (stdin !== undefined) yield Buffer.from(stdin, 'utf8');
+    })(),
     stdout: (text) => (out += text),
     stderr: (text) => (err += text),
     env: KEYS,
@@ -140,5 +142,18 @@ describe('taxkit rates import | list, then taxkit serve --db', () => {
       server.stop();
       expect(await running).toBe(0);
     }
+  });
+
+  it('taxkit calc --db calculates with the imported rates too; without it, with the embedded state rates', async () => {
+    // May 2026: the override the server test imported (6 % state and 4 % city).
+    const body = sale(row?.zip as string, Date.UTC(2026, 4, 2) / 1000);
+    const withDb = fakeIo(directory, body);
+    expect(await main(['calc', '--db', 'rates.db', '--version', '2026-03-01'], withDb.io)).toBe(0);
+    expect(JSON.parse(withDb.out()).total_tax_amount).toBe(100_000);
+    const embedded = fakeIo(directory, body);
+    expect(await main(['calc', '--version', '2026-03-01'], embedded.io)).toBe(0);
+    expect(JSON.parse(embedded.out()).total_tax_amount).toBe(72_500); // California's 7.25 % alone
+    const both = fakeIo(directory, body);
+    expect(await main(['calc', '--db', 'rates.db', '--postgres', 'postgres://x'], both.io)).toBe(2);
   });
 });

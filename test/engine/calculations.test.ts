@@ -118,9 +118,37 @@ describe('address resolution', () => {
     expect(postalOnly).toMatchObject({ address_resolution_status: 'POSTAL_ONLY', resolution_precision: 'POSTAL_PLUS' });
   });
 
+  it('a Canadian postal code that does not confirm the province is not used: province rates, POSTAL_FALLBACK_1, a note', async () => {
+    // A0A0A0: the placeholder a production client sends for every province (a postal code is
+    // required); H2X 1Y4 is Quebec's; D is no province's first letter.
+    for (const [province, postal, tax] of [
+      ['ON', 'A0A0A0', 1_300],
+      ['BC', 'A0A 0A0', 1_200],
+      ['ON', 'H2X 1Y4', 1_300],
+      ['QC', 'D1A 1A1', 1_498],
+    ] as const) {
+      const result: Wire = await engine.calculations.create(request(address('CA', province, postal)));
+      expect(result.total_tax_amount).toBe(tax);
+      expect(result).toMatchObject({
+        address_resolution_status: 'POSTAL_FALLBACK_1',
+        resolution_precision: 'PROVINCE',
+      });
+      expect(result.address_used).toMatchObject({ address_province: province, address_country: 'CA' });
+      for (const entry of result.line_items[0].tax_jurisdictions) {
+        expect(entry.note).toMatch(
+          new RegExp(
+            `^The postal code ${postal.replace(/^(...) ?(...)$/, '$1 $2')} is not one of ${province}, so it was not used`,
+          ),
+        );
+      }
+    }
+    const confirmed: Wire = await engine.calculations.create(request(address('CA', 'NL', 'A0A 0A0')));
+    expect(confirmed).toMatchObject({ address_resolution_status: 'POSTAL_ONLY', resolution_precision: 'POSTAL' });
+    expect(confirmed.line_items[0].tax_jurisdictions[0].note ?? '').not.toMatch(/not used/);
+  });
+
   it.each([
     [address('US', 'TN', '92037'), 'ZIP_STATE_MISMATCH', /92037 not found in the address_province TN/],
-    [address('CA', 'ON', 'H2X 1Y4'), 'ZIP_STATE_MISMATCH', /not found in the address_province ON/],
     [address('ZZ', '', '1'), 'INVALID_COUNTRY_CODE', /ZZ/],
     [address('US', 'California', '90002'), 'MALFORMED_ADDRESS', /address_province/],
     [address('US', 'CA', '9000'), 'MALFORMED_ADDRESS', /ZIP/],

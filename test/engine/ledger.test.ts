@@ -82,7 +82,7 @@ describe.each(stores)('ledger through the engine (%s store)', (_name, makeStore)
     ] as const) {
       await engine.products
         .create(
-          { reference_product_id: id, reference_product_name: name, product_category: 'GENERAL_MERCHANDISE' },
+          { reference_product_id: id, reference_product_name: name, product_category: 'GENERAL_MERCHANDISE' as const },
           context,
         )
         .catch((error) => {
@@ -565,13 +565,13 @@ describe.each(stores)('ledger through the engine (%s store)', (_name, makeStore)
       const product = await engine.products.create({
         reference_product_id: 'sku-00',
         reference_product_name: 'Shirt',
-        product_category: 'CLOTHING',
+        product_category: 'CLOTHING' as const,
       });
       expect(product).toEqual({
         object: 'tax.product',
         reference_product_id: 'sku-00',
         reference_product_name: 'Shirt',
-        product_category: 'CLOTHING',
+        product_category: 'CLOTHING' as const,
         created_at: NOW,
         updated_at: NOW,
         testmode: true,
@@ -582,7 +582,7 @@ describe.each(stores)('ledger through the engine (%s store)', (_name, makeStore)
         await engine.products.create({
           reference_product_id: `sku-${String(index).padStart(2, '0')}`,
           reference_product_name: `P${index}`,
-          product_category: 'GENERAL_MERCHANDISE',
+          product_category: 'GENERAL_MERCHANDISE' as const,
         });
       }
       const first = await engine.products.list();
@@ -614,9 +614,9 @@ describe.each(stores)('ledger through the engine (%s store)', (_name, makeStore)
       const recreated = await engine.products.create({
         reference_product_id: 'sku-00',
         reference_product_name: 'Shirt',
-        product_category: 'CLOTHING_GENERAL',
+        product_category: 'CLOTHING_GENERAL' as const,
       });
-      expect(recreated).toMatchObject({ product_category: 'CLOTHING_GENERAL', created_at: NOW + 1 });
+      expect(recreated).toMatchObject({ product_category: 'CLOTHING_GENERAL' as const, created_at: NOW + 1 });
     });
 
     it('answers an empty list with null as last_product_id', async () => {
@@ -626,7 +626,11 @@ describe.each(stores)('ledger through the engine (%s store)', (_name, makeStore)
 
     it('refuses bad product requests, writing nothing', async () => {
       setup();
-      const body = { reference_product_id: 'sku-1', reference_product_name: 'Shirt', product_category: 'CLOTHING' };
+      const body = {
+        reference_product_id: 'sku-1',
+        reference_product_name: 'Shirt',
+        product_category: 'CLOTHING' as const,
+      };
       await expectRefused('MISSING_FIELD', () =>
         engine.products.create({ reference_product_id: 'sku-1', reference_product_name: 'Shirt' } as never),
       );
@@ -635,7 +639,7 @@ describe.each(stores)('ledger through the engine (%s store)', (_name, makeStore)
         engine.products.create({ ...body, reference_product_id: 7 } as never),
       );
       await expectRefused('INVALID_PRODUCT_CATEGORY', () =>
-        engine.products.create({ ...body, product_category: 'SPACESHIPS' }),
+        engine.products.create({ ...body, product_category: 'SPACESHIPS' as never }),
       );
       await expectRefused('UNRECOGNIZED_FIELD', () => engine.products.create({ ...body, price: 10 } as never));
       await expectRefused('PRODUCT_NOT_FOUND_BY_ID', () => engine.products.get('sku-1'));
@@ -644,7 +648,7 @@ describe.each(stores)('ledger through the engine (%s store)', (_name, makeStore)
       await expectRefused('UNRECOGNIZED_FIELD', () => engine.products.list({ page: '2' } as never));
       await engine.products.create(body);
       await expectRefused('DUPLICATE_PRODUCT', () =>
-        engine.products.create({ ...body, product_category: 'GENERAL_MERCHANDISE' }),
+        engine.products.create({ ...body, product_category: 'GENERAL_MERCHANDISE' as const }),
       );
     });
   });

@@ -1,3 +1,4 @@
+import type { ProductCategoryCode } from '../../src/core/product-categories.ts';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../adapters/memory/index.ts';
 import { createTaxEngine } from '../../src/engine.ts';
@@ -33,7 +34,7 @@ async function sale(
     order_details: {
       customer_currency_code: address.country === 'CA' ? 'CAD' : 'USD',
       tax_included_in_amount: options.included ?? false,
-      line_items: [{ product_category: category, amount, quantity: options.quantity ?? 1 }],
+      line_items: [{ product_category: category as ProductCategoryCode, amount, quantity: options.quantity ?? 1 }],
     },
     tax_date: Date.parse(`${day}T12:00:00Z`) / 1000,
   })) as Wire;

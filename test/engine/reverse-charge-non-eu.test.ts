@@ -112,7 +112,9 @@ const request = (c: Case, value: string, origin = 'US', type: string = c.type) =
   order_details: {
     customer_currency_code: c.currency,
     tax_included_in_amount: false,
-    line_items: [{ reference_line_item_id: 'l1', product_category: 'SAAS_GENERAL', amount: 10_000, quantity: 1 }],
+    line_items: [
+      { reference_line_item_id: 'l1', product_category: 'SAAS_GENERAL' as const, amount: 10_000, quantity: 1 },
+    ],
   },
 });
 

@@ -1,3 +1,4 @@
+import type { ProductCategoryCode } from '../../src/core/product-categories.ts';
 /**
  * Every embedded sales tax holiday (data/taxability/us-holidays.json), through the engine, over
  * an imported Avalara table for its state: on its first and last day and the day after, on both
@@ -58,7 +59,7 @@ async function taxesOn(state: string, day: string, category: string, amount: num
       order_details: {
         customer_currency_code: 'USD',
         tax_included_in_amount: false,
-        line_items: [{ product_category: category, amount, quantity: 1 }],
+        line_items: [{ product_category: category as ProductCategoryCode, amount, quantity: 1 }],
       },
       tax_date: Date.parse(`${day}T12:00:00Z`) / 1000,
     },

@@ -1,3 +1,4 @@
+import type { ProductCategoryCode } from '../../src/core/product-categories.ts';
 /**
  * Special VAT territories by postcode (issue 9): the postcode decides where the sale is taxed,
  * and when the province disagrees the postcode wins and the resolution status says so.
@@ -24,7 +25,14 @@ async function tax(country: string, postal: string, province = '', category = 'G
       order_details: {
         customer_currency_code: 'EUR',
         tax_included_in_amount: false,
-        line_items: [{ reference_line_item_id: 'l1', product_category: category, amount: 10_000, quantity: 1 }],
+        line_items: [
+          {
+            reference_line_item_id: 'l1',
+            product_category: category as ProductCategoryCode,
+            amount: 10_000,
+            quantity: 1,
+          },
+        ],
       },
     },
     { version: '2026-03-01' },

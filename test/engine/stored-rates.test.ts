@@ -13,7 +13,7 @@ const sale = (province: string, zip: string) => ({
   order_details: {
     customer_currency_code: 'USD',
     tax_included_in_amount: false,
-    line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 10_000, quantity: 1 }],
+    line_items: [{ product_category: 'GENERAL_MERCHANDISE' as const, amount: 10_000, quantity: 1 }],
   },
 });
 

@@ -23,7 +23,7 @@ const novaScotia = (extra: object = {}) => ({
   order_details: {
     customer_currency_code: 'CAD',
     tax_included_in_amount: false,
-    line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 10_000, quantity: 1 }],
+    line_items: [{ product_category: 'GENERAL_MERCHANDISE' as const, amount: 10_000, quantity: 1 }],
   },
   ...extra,
 });
@@ -34,8 +34,8 @@ const californiaSale = (zip: string, extra: object = {}) => ({
     customer_currency_code: 'USD',
     tax_included_in_amount: false,
     line_items: [
-      { reference_line_item_id: 'a', product_category: 'GENERAL_MERCHANDISE', amount: 12_345, quantity: 3 },
-      { reference_line_item_id: 'b', product_category: 'GENERAL_MERCHANDISE', amount: 999, quantity: 1 },
+      { reference_line_item_id: 'a', product_category: 'GENERAL_MERCHANDISE' as const, amount: 12_345, quantity: 3 },
+      { reference_line_item_id: 'b', product_category: 'GENERAL_MERCHANDISE' as const, amount: 999, quantity: 1 },
     ],
   },
   ...extra,

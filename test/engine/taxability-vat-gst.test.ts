@@ -1,3 +1,4 @@
+import type { ProductCategoryCode } from '../../src/core/product-categories.ts';
 /**
  * Reduced VAT/GST rates and Canadian taxability through the engine, with the embedded data
  * (issue 9): the categories people buy every day, in the countries and provinces taxkit covers.
@@ -29,7 +30,14 @@ async function tax(
       order_details: {
         customer_currency_code: currency,
         tax_included_in_amount: false,
-        line_items: [{ reference_line_item_id: 'l1', product_category: category, amount: 10_000, quantity: 1 }],
+        line_items: [
+          {
+            reference_line_item_id: 'l1',
+            product_category: category as ProductCategoryCode,
+            amount: 10_000,
+            quantity: 1,
+          },
+        ],
       },
     },
     { version: '2026-03-01' },

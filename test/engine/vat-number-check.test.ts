@@ -25,7 +25,7 @@ const b2b = (taxIds: string[], country = 'FR', postal = '75001') => ({
     customer_currency_code: 'EUR',
     tax_included_in_amount: false,
     line_items: [
-      { reference_line_item_id: 'l1', product_category: 'GENERAL_MERCHANDISE', amount: 10_000, quantity: 1 },
+      { reference_line_item_id: 'l1', product_category: 'GENERAL_MERCHANDISE' as const, amount: 10_000, quantity: 1 },
     ],
   },
 });

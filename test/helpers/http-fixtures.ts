@@ -58,8 +58,8 @@ export const INDIANA = {
 /** A calculation body: two lines in Indiana, 200 × 2 and 1000 × 1, so tax 14 and 70. */
 export function calculationBody(lines = 2): CalculationRequest {
   const lineItems = [
-    { reference_line_item_id: 'line-1', product_category: 'GENERAL_MERCHANDISE', amount: 200, quantity: 2 },
-    { reference_line_item_id: 'line-2', product_category: 'GENERAL_MERCHANDISE', amount: 1000, quantity: 1 },
+    { reference_line_item_id: 'line-1', product_category: 'GENERAL_MERCHANDISE' as const, amount: 200, quantity: 2 },
+    { reference_line_item_id: 'line-2', product_category: 'GENERAL_MERCHANDISE' as const, amount: 1000, quantity: 1 },
   ].slice(0, lines);
   return {
     customer: { address: { ...INDIANA } },

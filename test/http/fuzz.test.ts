@@ -431,6 +431,7 @@ describe('malformed requests (fast-check)', () => {
             code: response.status,
             type: expect.stringMatching(/^[A-Z_]+$/),
             message: expect.any(String),
+            ...('param' in json ? { param: expect.any(String) } : {}),
           });
         }
       }),

@@ -54,7 +54,13 @@ describe('one list rule for products, customers and merchants', () => {
     ] as const) {
       const { status, json } = await call('GET', path, { version: VERSION });
       expect(status).toBe(404);
-      expect(json).toEqual({ code: 404, type, message: `No ${kind} "nope" exists in this account and mode.` });
+      expect(json).toEqual({
+        code: 404,
+        type,
+        message: `No ${kind} "nope" exists in this account and mode.`,
+        // The id's field where the operation's requests have one (a merchant is named by the path alone).
+        ...(kind === 'merchant' ? {} : { param: expect.stringMatching(/_id$/) }),
+      });
       expect(notFound(kind, 'nope').status).toBe(404);
     }
   });

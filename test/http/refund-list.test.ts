@@ -30,11 +30,27 @@ async function refundedTransaction(count: number) {
   return { ...api, transactionId: transaction.json.id as string, ids };
 }
 
-describe('GET /tax/transactions/{id}/refunds is paginated like the other lists', () => {
-  it('10 a page by default, oldest first, with has_more and last_refund_id as the next cursor', async () => {
+describe('GET /tax/transactions/{id}/refunds: complete without a cursor, paged with one', () => {
+  it('without cursor and limit every refund, oldest first (a client with no cursor misses none)', async () => {
+    const { call, transactionId, ids } = await refundedTransaction(25);
+    const path = `/tax/transactions/${transactionId}/refunds`;
+    for (const version of ['2024-09-01', VERSION]) {
+      const all = await call('GET', path, { version });
+      expect(all.status).toBe(200);
+      expect(all.json.refunds.map((refund: { id: string }) => refund.id)).toEqual(ids);
+      expect(all.json).toMatchObject({ has_more: false, last_refund_id: ids[24] });
+      expect(Object.keys(all.json)).toEqual(['refunds', 'has_more', 'last_refund_id']);
+    }
+    const empty = await call('GET', `${path}?cursor=`, { version: VERSION });
+    expect(empty.json.refunds).toHaveLength(25);
+    const missing = await call('GET', '/tax/transactions/tr_nope/refunds', { version: VERSION });
+    expect(missing.status).toBe(404);
+  });
+
+  it('with a limit, pages of that size, oldest first, with has_more and last_refund_id as the next cursor', async () => {
     const { call, transactionId, ids } = await refundedTransaction(12);
     const path = `/tax/transactions/${transactionId}/refunds`;
-    const first = await call('GET', path, { version: VERSION });
+    const first = await call('GET', `${path}?limit=10`, { version: VERSION });
     expect(first.status).toBe(200);
     expect(first.json.refunds.map((refund: { id: string }) => refund.id)).toEqual(ids.slice(0, 10));
     expect(first.json).toMatchObject({ has_more: true, last_refund_id: ids[9] });
@@ -73,5 +89,54 @@ describe('GET /tax/transactions/{id}/refunds is paginated like the other lists',
       (line) => line.tax_amount_refunded ?? line.tax_amount,
     );
     expect(taxes).toEqual([-14, 0]);
+  });
+});
+
+describe('the complete refund list over a real server', () => {
+  it('streams every refund through node:http, parseable as one JSON body', async () => {
+    const { startServer } = await import('../../src/http/start-server.ts');
+    const { ACCOUNTS, KEY, createTestEngine } = await import('../helpers/http-fixtures.ts');
+    const engine = createTestEngine();
+    const server = await startServer({ engine, accounts: ACCOUNTS, port: 0 });
+    try {
+      const headers = { Authorization: `Bearer ${KEY}`, 'X-API-Version': VERSION, 'Content-Type': 'application/json' };
+      const post = async (path: string, body: unknown) =>
+        (
+          await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+        ).json() as Promise<{ id: string }>;
+      const calculation = await post('/tax/calculations', calculationBody());
+      const transaction = await post('/tax/transactions', {
+        calculation_id: calculation.id,
+        reference_order_id: 'o-1',
+      });
+      const ids: string[] = [];
+      for (let index = 0; index < 25; index += 1) {
+        const refund = await post('/tax/refunds', {
+          transaction_id: transaction.id,
+          type: 'partial',
+          line_items: [
+            { reference_line_item_id: 'line-2', sales_amount_refunded: -1, tax_amount_refunded: -1, quantity: 0 },
+          ],
+        });
+        ids.push(refund.id);
+      }
+      const response = await fetch(`${server.url}/tax/transactions/${transaction.id}/refunds`, { headers });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-length')).toBeNull();
+      const listed = (await response.json()) as { refunds: { id: string }[] };
+      expect(listed.refunds.map((refund: { id: string }) => refund.id)).toEqual(ids);
+      expect(listed).toMatchObject({ has_more: false, last_refund_id: ids[24] });
+      // The engine method answers the same list whole, and a page when asked for one.
+      const context = {
+        tenant: { accountId: ACCOUNTS[0]?.id as string, mode: 'test' as const },
+        version: VERSION,
+      } as const;
+      expect(await engine.transactions.listRefunds(transaction.id, {}, context)).toEqual(listed);
+      const page = await engine.transactions.listRefunds(transaction.id, { limit: 10 }, context);
+      expect(page.refunds).toHaveLength(10);
+      expect(page.has_more).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });

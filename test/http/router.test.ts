@@ -316,7 +316,12 @@ describe('error formats (docs/interface.md §7)', () => {
     const { call } = createTestApi();
     const missing = await call('GET', '/tax/transactions/tr_missing', { version });
     expect(missing.status).toBe(404);
-    expect(missing.json).toEqual({ code: 404, type: 'TRANSACTION_NOT_FOUND', message: expect.any(String) });
+    expect(missing.json).toEqual({
+      code: 404,
+      type: 'TRANSACTION_NOT_FOUND',
+      message: expect.any(String),
+      param: 'transaction_id',
+    });
     const duplicate = {
       reference_product_id: 'p',
       reference_product_name: 'P',
@@ -325,7 +330,18 @@ describe('error formats (docs/interface.md §7)', () => {
     await call('POST', '/tax/products', { body: duplicate, version });
     const conflict = await call('POST', '/tax/products', { body: duplicate, version });
     expect(conflict.status).toBe(409);
-    expect(conflict.json).toEqual({ code: 409, type: 'DUPLICATE_PRODUCT', message: expect.any(String) });
+    expect(conflict.json).toMatchObject({ code: 409, type: 'DUPLICATE_PRODUCT', message: expect.any(String) });
+    // The field the error is about, as data (a taxkit extension), where the error has one.
+    const invalid = await call('POST', '/tax/calculations', {
+      version,
+      body: { ...calculationBody(), customer: { address: { ...INDIANA, address_postal_code: '1' } } },
+    });
+    expect(invalid.json).toEqual({
+      code: 400,
+      type: 'MALFORMED_ADDRESS',
+      message: expect.stringContaining('customer.address.address_postal_code'),
+      param: 'customer.address.address_postal_code',
+    });
   });
 
   it('a GET of an unknown product reports the wire type PRODUCT_NOT_FOUND with 404', async () => {

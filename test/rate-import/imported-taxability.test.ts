@@ -1,3 +1,4 @@
+import type { ProductCategoryCode } from '../../src/core/product-categories.ts';
 /**
  * Taxability rules reach the local jurisdictions of an imported Avalara ZIP5 table (issues 8
  * and 9): the state's rule decides for its county, city and district parts unless the rule
@@ -73,7 +74,9 @@ const sale = (state: string, zip: string, category: string, amount = 10_000, inc
   order_details: {
     customer_currency_code: 'USD',
     tax_included_in_amount: inclusive,
-    line_items: [{ reference_line_item_id: 'l1', product_category: category, amount, quantity: 1 }],
+    line_items: [
+      { reference_line_item_id: 'l1', product_category: category as ProductCategoryCode, amount, quantity: 1 },
+    ],
   },
 });
 

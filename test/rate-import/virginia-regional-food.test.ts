@@ -1,3 +1,4 @@
+import type { ProductCategoryCode } from '../../src/core/product-categories.ts';
 /**
  * Virginia's regional sales taxes (an imported Avalara table's special rate, a DISTRICT) do not
  * apply to food for home consumption: it pays the 1 % local tax only (data/taxability/us-local.json).
@@ -34,7 +35,7 @@ const sale = (zip: string, category: string) => ({
   order_details: {
     customer_currency_code: 'USD',
     tax_included_in_amount: false,
-    line_items: [{ product_category: category, amount: 10_000, quantity: 1 }],
+    line_items: [{ product_category: category as ProductCategoryCode, amount: 10_000, quantity: 1 }],
   },
 });
 

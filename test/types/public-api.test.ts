@@ -18,7 +18,9 @@ import type {
   PlatformCalculationRequest,
   PlatformTransactions,
   Product,
+  ProductCategoryCode,
   ProductList,
+  ProductRequest,
   Refund,
   RefundList,
   RefundRequest,
@@ -40,6 +42,16 @@ describe('the public types', () => {
     expectTypeOf<RefundRequest>().toEqualTypeOf<z.input<typeof refundRequestSchema>>();
     expectTypeOf<RefundRequest['type']>().toEqualTypeOf<'full' | 'partial'>();
     expectTypeOf<CalculationRequest['order_details']['line_items'][number]['amount']>().toEqualTypeOf<number>();
+  });
+
+  it('product_category is the union of the accepted categories, from the table that validates', () => {
+    type Line = CalculationRequest['order_details']['line_items'][number];
+    expectTypeOf<NonNullable<Line['product_category']>>().toEqualTypeOf<ProductCategoryCode>();
+    expectTypeOf<NonNullable<Line['fallback_product_category']>>().toEqualTypeOf<ProductCategoryCode>();
+    expectTypeOf<ProductRequest['product_category']>().toEqualTypeOf<ProductCategoryCode>();
+    expectTypeOf<'FOOD_GENERAL'>().toExtend<ProductCategoryCode>();
+    // A typo does not compile (the hosted API's docs once showed FOOD_AND_BEVERAGE, which is refused).
+    expectTypeOf<'FOOD_AND_BEVERAGE'>().not.toExtend<ProductCategoryCode>();
   });
 
   it('customer.ip exists in requests from 2026-03-01 only', () => {

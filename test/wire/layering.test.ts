@@ -97,7 +97,7 @@ const DOMAIN_VALUES = new Set([
 const CORE_WIRE_NAMES_LEFT: Readonly<Record<string, readonly string[]>> = {
   // The note of a calculation made with automatic_tax disabled names the request's setting.
   'core/calculate-lines.ts': ['automatic_tax'],
-  'core/location/resolve-address.ts': ['address_postal_code', 'address_province', 'address_zip_code'],
+  'core/location/resolve-address.ts': ['address_province', 'address_zip_code'],
 };
 
 describe('wire field names live in the wire layer only', () => {

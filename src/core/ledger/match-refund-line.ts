@@ -1,5 +1,6 @@
 import { type DomainKey, keyedError } from '../errors.ts';
 import type { TaxLine } from '../types.ts';
+import { matchesProductReference, productReferenceOf } from './product-reference.ts';
 
 /** How a partial refund line names the transaction line it refunds. */
 export interface RefundLineReference {
@@ -10,7 +11,8 @@ export interface RefundLineReference {
 /**
  * The index of the transaction line a partial refund line refunds (docs/decisions.md "refunds"):
  * the one line with that `reference_line_item_id`, else the one line with that
- * `reference_product_id`. A line item id that matches no line falls back to the product id
+ * `reference_product_id` (a line sold by category alone answers to the `temp-li_…` id the
+ * transaction showed for it, product-reference.ts). A line item id that matches no line falls back to the product id
  * (the hosted API treats the line item id as a reporting aid). When both are given and
  * disagree, or the product id matches several lines, or nothing matches, the caller gets a
  * 400 keyed under `key` (the line's domain key), rather than a guess.
@@ -31,10 +33,10 @@ export function matchRefundLine(lines: readonly TaxLine[], reference: RefundLine
   const [lineItemMatch] = byLineItem;
   if (lineItemMatch !== undefined) {
     const line = lines[lineItemMatch] as TaxLine;
-    if (nonEmpty(referenceProductId) && line.referenceProductId !== referenceProductId) {
+    if (nonEmpty(referenceProductId) && !matchesProductReference(line, referenceProductId)) {
       throw invalid(
         byProductKey,
-        `{parent}: {name:referenceLineItemId} "${referenceLineItemId}" is a line of product "${line.referenceProductId}", not "${referenceProductId}".`,
+        `{parent}: {name:referenceLineItemId} "${referenceLineItemId}" is a line of product "${productReferenceOf(line)}", not "${referenceProductId}".`,
       );
     }
     return lineItemMatch;
@@ -45,7 +47,7 @@ export function matchRefundLine(lines: readonly TaxLine[], reference: RefundLine
     }
     throw keyedError('MISSING_FIELD', byItem, 'Missing required field: {field} or {field:referenceProductId}.');
   }
-  const byProduct = indexesWhere(lines, (line) => line.referenceProductId === referenceProductId);
+  const byProduct = indexesWhere(lines, (line) => matchesProductReference(line, referenceProductId));
   const [productMatch] = byProduct;
   if (productMatch === undefined) {
     throw invalid(byProductKey, `{field} "${referenceProductId}" matches no line of the transaction.`);

@@ -10,9 +10,10 @@ const CA_POSTAL = /^([A-Z])(\d)([A-Z])(?: ?(\d[A-Z]\d))?$/;
 
 /**
  * Resolves a customer address to the rate keys of its jurisdictions, checking it against the
- * location tables (docs/decisions.md): a US ZIP must belong to the given state and a Canadian postal
- * code to the given province (ZIP_STATE_MISMATCH; so is a US ZIP that exists nowhere, such as
- * "00000"), the country must exist (INVALID_COUNTRY_CODE)
+ * location tables (docs/decisions.md): a US ZIP must belong to the given state (ZIP_STATE_MISMATCH;
+ * so is a US ZIP that exists nowhere, such as "00000"); a Canadian postal code that does not
+ * confirm the province is not used (the province's rates, POSTAL_FALLBACK_1, a note); the
+ * country must exist (INVALID_COUNTRY_CODE)
  * and the postal code and province must be well formed (MALFORMED_ADDRESS).
  *
  * `address_resolution_status`: POSTAL_ONLY when no street or city was given; EXACT when the city
@@ -92,8 +93,10 @@ function resolveUs(
     throw keyedError(
       'ZIP_STATE_MISMATCH',
       ['postalCode'],
-      // The hosted API's own wording, kept word for word (docs/interface.md §7).
-      `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly.`,
+      // The hosted API's own wording, kept word for word because clients match on it
+      // (docs/interface.md §7); it names `address_zip_code`, which no request has, so the real
+      // field follows (and is the error's `param`).
+      `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly. (Field: {field}.)`,
     );
   }
   // A ZIP that exists nowhere ("00000") would otherwise be taxed at its state's rate alone, with
@@ -103,8 +106,9 @@ function resolveUs(
     throw keyedError(
       'ZIP_STATE_MISMATCH',
       ['postalCode'],
-      // The hosted API's wording for a ZIP it cannot place in the state, kept word for word.
-      `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly.`,
+      // The hosted API's wording for a ZIP it cannot place in the state, kept word for word,
+      // then the real field, as above.
+      `Unable to create calculation. address_zip_code ${zip5} not found in the address_province ${province}. Ensure zip is up to date and formed correctly. (Field: {field}.)`,
     );
   }
   const place = tables.usZipPlace(zip5);
@@ -142,21 +146,19 @@ function resolveCa(address: Address, tables: LocationTables): ResolvedPlace {
     );
   }
   const provinces = tables.caProvincesOfPostal(match[1] as string);
-  if (provinces !== undefined && !provinces.includes(province)) {
-    throw keyedError(
-      'ZIP_STATE_MISMATCH',
-      ['postalCode'],
-      `Unable to create calculation. address_postal_code ${postal} not found in the address_province ${province}. Ensure the postal code is up to date and formed correctly.`,
-    );
-  }
   const formatted =
     match[4] === undefined ? `${match[1]}${match[2]}${match[3]}` : `${match[1]}${match[2]}${match[3]} ${match[4]}`;
+  // Canadian tax is set by province. A postal code that does not confirm the province (a
+  // placeholder such as A0A0A0, sent because a postal code is required, or a letter no province
+  // uses) is not used: the province's rates apply, and the status, the precision and every
+  // jurisdiction's note (postal-code-notice.ts) say so. The hosted API takes such codes too.
+  const confirmed = provinces?.includes(province) === true;
   return {
     location: {
       address: { ...address, province, postalCode: formatted },
-      // Canadian tax is set by province, which the postal code confirmed: nothing finer to check.
-      status: statusOf(address, true),
-      precision: match[4] === undefined ? 'PROVINCE' : 'POSTAL',
+      // Confirmed by the postal code: nothing finer to check.
+      status: confirmed ? statusOf(address, true) : 'POSTAL_FALLBACK_1',
+      precision: match[4] === undefined || !confirmed ? 'PROVINCE' : 'POSTAL',
       source: 'address',
     },
     rateKeys: [`CA-${province}`],

@@ -256,7 +256,7 @@ describe('postgres store', () => {
       order_details: {
         customer_currency_code: 'USD',
         tax_included_in_amount: false,
-        line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 10_000, quantity: 1 }],
+        line_items: [{ product_category: 'GENERAL_MERCHANDISE' as const, amount: 10_000, quantity: 1 }],
       },
     };
     expect((await engine.calculations.create(sale)).total_tax_amount).toBe(725);
