@@ -4,6 +4,7 @@ import type { TaxStore } from '../../src/ports/store.ts';
 import { createCalculationKeeper } from './create-calculation-keeper.ts';
 import { createMemoryDirectory } from './create-memory-directory.ts';
 import { createMemoryLedger } from './create-memory-ledger.ts';
+import { createMemoryExchangeRates } from './create-memory-exchange-rates.ts';
 import { createMemoryRates } from './create-memory-rates.ts';
 import { createTenantRecords, type TenantRecords } from './tenant-records.ts';
 
@@ -75,6 +76,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryTaxSt
     ...createMemoryLedger(recordsOf, calculations),
     ...createMemoryDirectory(recordsOf),
     ...createMemoryRates(checkOpen),
+    ...createMemoryExchangeRates(checkOpen),
     async deleteCalculationsExpiredBefore(before, limit = Number.POSITIVE_INFINITY) {
       if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
       return calculations.deleteExpiredBefore(before, limit);

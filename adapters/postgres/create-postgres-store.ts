@@ -4,6 +4,7 @@ import type { TaxStore } from '../../src/ports/store.ts';
 import { createCalculationSweep } from './create-calculation-sweep.ts';
 import { createPostgresDirectory } from './create-postgres-directory.ts';
 import { createPostgresLedger } from './create-postgres-ledger.ts';
+import { createPostgresExchangeRates } from './create-postgres-exchange-rates.ts';
 import { createPostgresRates } from './create-postgres-rates.ts';
 import { createPostgresRunner } from './create-postgres-runner.ts';
 import { applyMigrations, createPool } from './open-postgres.ts';
@@ -105,6 +106,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     deleteCalculationsExpiredBefore: createCalculationSweep(run, statements),
     ...createPostgresDirectory(run, statements),
     ...createPostgresRates(run),
+    ...createPostgresExchangeRates(run),
     deleteTenantRecords: (tenant) =>
       run.transaction(async (query) => {
         for (const statement of statements.deleteTenantRows) {

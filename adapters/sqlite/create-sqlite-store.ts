@@ -5,6 +5,7 @@ import { createSqliteDirectory } from './create-sqlite-directory.ts';
 import { createCommitQueue } from './create-commit-queue.ts';
 import { createQuoteWriter } from './create-quote-writer.ts';
 import { createSqliteLedger } from './create-sqlite-ledger.ts';
+import { createSqliteExchangeRates } from './create-sqlite-exchange-rates.ts';
 import { createSqliteRates } from './create-sqlite-rates.ts';
 import { createTenantDeleter } from './create-tenant-deleter.ts';
 import { settle } from './sqlite-errors.ts';
@@ -64,6 +65,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteTaxStore {
       ...createSqliteLedger(prepareLedgerStatements(db, client), prepareLedgerReads(client), quotes, commits),
       ...createSqliteDirectory(client, prepareDirectoryStatements(db, client)),
       ...createSqliteRates(client),
+      ...createSqliteExchangeRates(client),
       deleteTenantRecords: (tenant) =>
         settle(() => {
           // Queued calculations and commits first, so none lands after the reset.

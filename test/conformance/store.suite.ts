@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaxStore } from '../../src/ports/store.ts';
 import { describeDirectoryCases } from './directory.cases.ts';
 import { describeEngineCases } from './engine.cases.ts';
+import { describeExchangeRateCases } from './exchange-rates.cases.ts';
 import { describeHousekeepingCases } from './housekeeping.cases.ts';
 import { describeLedgerReadCases } from './ledger-reads.cases.ts';
 import { describeLiabilityReportCases } from './liability-report.cases.ts';
@@ -74,6 +75,7 @@ export function describeTaxStore(
     describe('liability report', () => describeLiabilityReportCases(context));
     describe('tenants and modes', () => describeTenancyCases(context));
     describe('rate tables and snapshots', () => describeRateCases(context));
+    describe('exchange rates', () => describeExchangeRateCases(context));
     describe('the engine over this store', () => describeEngineCases(context));
     describe('housekeeping', () => describeHousekeepingCases(context));
 
