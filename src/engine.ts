@@ -1,3 +1,4 @@
+import { checkFilingOptions, type FilingOptions } from './core/fx/filing-rules.ts';
 import { createMemoryStore } from '../adapters/memory/index.ts';
 import type { LocationTables } from './core/location/location-tables.ts';
 import type { RateIndex } from './core/rates/rate-index.ts';
@@ -63,6 +64,14 @@ export interface TaxEngineOptions {
    * everywhere. Test mode always returns rates, as the hosted API does.
    */
   readonly registrations?: readonly string[];
+  /**
+   * The filing currency of sales, by the country they were taxed in, and whose imported
+   * reference rates (`taxkit fx import`) convert them, decided once when each sale is recorded:
+   * `{ rules: [{ countries: 'EU', currency: 'EUR', source: 'ECB' }, { countries: ['GB'],
+   * currency: 'GBP', source: 'HMRC' }] }`. The first rule covering a sale's country applies.
+   * Default: every sale is filed in its own currency. See docs/filing-currency.md.
+   */
+  readonly filing?: FilingOptions;
   /**
    * Checks a customer's tax number before a cross-border B2B sale is reverse-charged (EU, UK,
    * Norway, Switzerland, Australia, New Zealand, Singapore): a synchronous, offline function
@@ -182,9 +191,22 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
     ids: options.ids ?? createRandomIds(),
     calculationLifetimeSeconds: options.calculationLifetimeSeconds ?? 86_400,
     registrations: options.registrations === undefined ? undefined : new Set(options.registrations),
+    filing: filingOf(options.filing),
     checkVatNumber: options.vatNumberValidator ?? checkVatNumber,
     defaultOrigin: options.defaultOrigin,
     defaultTenant: options.tenant ?? { accountId: 'default', mode: 'test' },
+  };
+}
+
+/** The `filing` option, checked (a TypeError for a malformed one) and copied, so later changes by the caller do not apply. */
+function filingOf(filing: FilingOptions | undefined): FilingOptions | undefined {
+  if (filing === undefined) return undefined;
+  checkFilingOptions(filing);
+  return {
+    rules: filing.rules.map((rule) => ({
+      ...rule,
+      countries: typeof rule.countries === 'string' ? rule.countries : [...rule.countries],
+    })),
   };
 }
 
