@@ -1,5 +1,6 @@
 import { runCalc } from './run-calc.ts';
 import type { CliIo } from './cli-io.ts';
+import { runFx } from './run-fx.ts';
 import { runMigrate } from './run-migrate.ts';
 import { runRates } from './run-rates.ts';
 import { runReport } from './run-report.ts';
@@ -26,6 +27,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await runMigrate(rest, io);
       case 'rates':
         return await runRates(rest, io);
+      case 'fx':
+        return await runFx(rest, io);
       case 'report':
         return await runReport(rest, io);
       case 'help':

@@ -39,6 +39,15 @@ Usage:
       Show the rate tables in the database: format, vintage, rows, source, ids, and the
       snapshot a server started now calculates with.
 
+  taxkit fx import <file|folder>... [--db PATH | --postgres URL] [--source ecb|hmrc|auto]
+      Import reference exchange rates for the filing currency (docs/filing-currency.md), all
+      or nothing: the European Central Bank's eurofxref-hist.csv (or eurofxref.csv) and HMRC's
+      monthly exchange-rate CSV files. --source is auto (default: by the header), ecb or hmrc.
+      A bad line names its file and line and nothing is imported; re-importing changes nothing.
+
+  taxkit fx list [--db PATH | --postgres URL]
+      Show the exchange rates in the database: source, currency pair, count, first and last day.
+
   taxkit report liability --from YYYY-MM-DD --to YYYY-MM-DD [--period month|quarter|year]
                [--currency C] [--db PATH | --postgres URL] [--mode live|test] [--format json|csv]
       Print what the ledger says is owed, per period, jurisdiction, tax type, rate and

@@ -56,6 +56,9 @@ const DOMAIN_VALUES = new Set([
   'calc_platform',
   // A national tax id check's verdict (core/tax-ids/check-national-tax-id.ts): failed check digits.
   'check_digits',
+  // The filing rule's days ('sale' | 'period_end') and why a sale's conversion is pending.
+  'period_end',
+  'rate_missing',
 ]);
 
 /**
