@@ -3,7 +3,7 @@ export const USAGE = `taxkit — an embeddable tax engine and a local stand-in f
 
 Usage:
   taxkit serve [--port N] [--host H] [--db PATH | --memory | --postgres URL [--pool-size N]] [--geoip PATH]
-               [--test-harness] [--seed TEXT]
+               [--test-harness] [--seed TEXT] [--filing PATH]
       Serve the HTTP API (default http://127.0.0.1:8787). Records are kept in SQLite at
       .taxkit/taxkit.db (or in memory with --memory). On first start a default account is
       created and its four keys are printed and kept in .taxkit/keys.json (mode 0600); the
@@ -17,6 +17,8 @@ Usage:
       --postgres URL (or TAXKIT_POSTGRES_URL) keeps records in PostgreSQL instead, shared by
       every instance started on the same database; --pool-size (TAXKIT_POSTGRES_POOL_SIZE)
       sets its connections per instance (default 10). Migrations are applied on start.
+      --filing names a JSON file of filing-currency rules ({"rules": [...]}, the engine option
+      filing; docs/filing-currency.md): sales are converted with rates from taxkit fx import.
 
   taxkit calc [--version YYYY-MM-DD]
       Read a POST /tax/calculations request body (JSON) on stdin and print the response.

@@ -13,20 +13,36 @@ for (const name of ['synthetic-eurofxref-hist.csv', 'synthetic-hmrc-monthly.csv'
   copyFileSync(new URL(name, FIXTURES), join(directory, name));
 }
 
-async function run(...argv: string[]) {
+const KEY = 'sk_test_fxcli_00000000000000000000';
+const ENV = {
+  TAXKIT_SECRET_KEY_TEST: KEY,
+  TAXKIT_SECRET_KEY_LIVE: 'sk_live_fxcli_00000000000000000000',
+  TAXKIT_PUBLIC_KEY_TEST: 'pk_test_fxcli_00000000000000000000',
+  TAXKIT_PUBLIC_KEY_LIVE: 'pk_live_fxcli_00000000000000000000',
+};
+
+function fakeIo() {
   let out = '';
   let err = '';
+  const controller = new AbortController();
+  let listening: (url: string) => void = () => undefined;
+  const listened = new Promise<string>((resolve) => (listening = resolve));
   const io: CliIo = {
     stdin: (async function* () {})(),
     stdout: (text) => (out += text),
     stderr: (text) => (err += text),
-    env: {},
+    env: ENV,
     cwd: directory,
-    shutdownSignal: () => new AbortController().signal,
-    onListening: () => undefined,
+    shutdownSignal: () => controller.signal,
+    onListening: (url) => listening(url),
   };
+  return { io, out: () => out, err: () => err, stop: () => controller.abort(), listening: listened };
+}
+
+async function run(...argv: string[]) {
+  const { io, out, err } = fakeIo();
   const status = await main(argv, io);
-  return { status, out, err };
+  return { status, out: out(), err: err() };
 }
 
 describe('taxkit fx', () => {
@@ -66,6 +82,75 @@ describe('taxkit fx', () => {
     expect(result.status).toBe(1);
     expect(result.err).toContain('is held as 1.1700');
     expect((await run('fx', 'list', '--db', 'c.db')).out).not.toContain('CHF');
+  });
+
+  it('serve --filing files a Berlin sale in USD in EUR through HTTP, and the report says so in JSON and CSV', async () => {
+    // A synthetic rate for today (the server runs on the real clock).
+    const today = new Date().toISOString().slice(0, 10);
+    writeFileSync(join(directory, 'today.csv'), `Date,USD,\n${today},1.2500,\n`);
+    expect((await run('fx', 'import', 'today.csv', '--db', 'serve.db')).status).toBe(0);
+    writeFileSync(
+      join(directory, 'filing.json'),
+      JSON.stringify({ rules: [{ countries: 'EU', currency: 'EUR', source: 'ECB' }] }),
+    );
+    const server = fakeIo();
+    const running = main(['serve', '--db', 'serve.db', '--port', '0', '--filing', 'filing.json'], server.io);
+    const url = await server.listening;
+    try {
+      const call = async (method: string, path: string, body?: unknown, accept = 'application/json') => {
+        const response = await fetch(`${url}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${KEY}`,
+            'content-type': 'application/json',
+            'x-api-version': '2026-03-01',
+            accept,
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        expect(response.status, await response.clone().text()).toBe(200);
+        return response;
+      };
+      const calculation = (await (
+        await call('POST', '/tax/calculations', {
+          customer: {
+            address: { address_city: 'Berlin', address_postal_code: '10117', address_country: 'DE' },
+          },
+          order_details: {
+            customer_currency_code: 'USD',
+            tax_included_in_amount: false,
+            line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 10_000, quantity: 1 }],
+          },
+        })
+      ).json()) as { id: string; total_tax_amount: number };
+      expect(calculation.total_tax_amount).toBe(1900);
+      const sale = (await (
+        await call('POST', '/tax/transactions', { calculation_id: calculation.id, reference_order_id: 'fx-cli-1' })
+      ).json()) as { filing_currency_code: string };
+      expect(sale.filing_currency_code).toBe('EUR');
+      const query = `/tax/reports/liability?from=${today}&to=${today}`;
+      const report = (await (await call('GET', query)).json()) as {
+        totals: { currency: string; tax_collected: number }[];
+      };
+      // 1900 US cents at 1 / 1.25 = 0.8.
+      expect(report.totals).toMatchObject([{ currency: 'EUR', tax_collected: 1520 }]);
+      const csv = await (await call('GET', `${query}&format=csv`, undefined, 'text/csv')).text();
+      expect(csv).toContain('EUR');
+      expect(csv).toContain('1520');
+    } finally {
+      server.stop();
+      expect(await running).toBe(0);
+    }
+  });
+
+  it('serve refuses a malformed --filing file', async () => {
+    writeFileSync(
+      join(directory, 'bad-filing.json'),
+      JSON.stringify({ rules: [{ countries: 'EU', currency: 'euro', source: 'ECB' }] }),
+    );
+    const result = await run('serve', '--memory', '--port', '0', '--filing', 'bad-filing.json');
+    expect(result.status).toBe(1);
+    expect(result.err).toContain('--filing bad-filing.json: rules[0].currency must be a three-letter currency code.');
   });
 
   it('answers wrong usage with status 2', async () => {
