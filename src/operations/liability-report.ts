@@ -36,12 +36,12 @@ export async function reportLiability(
 ): Promise<LiabilityReport> {
   const report = createLiabilityAccumulator({ fromDay: input.fromDay, toDay: input.toDay, period: input.period });
   const period = { from: input.fromDay * 86_400, to: (input.toDay + 1) * 86_400 - 1 };
-  const settle = settlePendingFiling(deps);
+  const filing = settlePendingFiling(deps);
   await eachPage(
     (query) => deps.store.listTransactions(tenant, { ...period, ...query }),
-    async (sale) => report.addSale(await settle(sale)),
+    async (sale) => report.addSale(await filing.sale(sale)),
   );
-  const saleOf = salesOf(deps, tenant, settle);
+  const saleOf = salesOf(deps, tenant, filing.settle);
   await eachRefund(
     report,
     'addRefund',
@@ -54,12 +54,14 @@ export async function reportLiability(
     (query) => deps.store.listRefundsReversed(tenant, { ...period, ...query }),
     saleOf,
   );
-  const finished = report.finish();
+  const pending = filing.pending();
+  const finished = { ...report.finish(), ...(pending.length === 0 ? {} : { filingPending: pending }) };
   if (input.currency === undefined) return finished;
   return {
     ...finished,
     rows: finished.rows.filter((row) => row.currency === input.currency),
     totals: finished.totals.filter((total) => total.currency === input.currency),
+    ...(pending.length === 0 ? {} : { filingPending: pending.filter((entry) => entry.currency === input.currency) }),
   };
 }
 

@@ -111,10 +111,22 @@ export function describeFilingCurrencyCases({ store, test }: SuiteContext): void
     });
     const before = await engine.reports.liability({ from: '2026-01-01', to: '2026-01-31' });
     expect(before.totals).toMatchObject([{ currency: 'USD', tax_collected: 1900 }]);
+    expect(before.filing_pending).toStrictEqual([
+      {
+        currency: 'USD',
+        filing_currency: 'EUR',
+        source: 'ECB',
+        rule: 'sale',
+        first_day: '2026-01-20',
+        last_day: '2026-01-20',
+        sale_count: 1,
+      },
+    ]);
 
     await store().importExchangeRates([ecb('2026-01-20', 'USD', '1.2500')]);
     const after = await engine.reports.liability({ from: '2026-01-01', to: '2026-01-31' });
     expect(after.totals).toMatchObject([{ currency: 'EUR', tax_collected: 1520, gross_sales: 8000 }]);
+    expect(after.filing_pending).toStrictEqual([]);
   });
 
   test('filing: a one-stop-shop sale waits for the rate of the last day of its quarter, or the next publication', async () => {
