@@ -149,6 +149,25 @@ export function describeFilingCurrencyCases({ store, test }: SuiteContext): void
     expect(report.totals).toMatchObject([{ currency: 'EUR', tax_collected: 1520, gross_sales: 8000 }]);
   });
 
+  test('filing: a backfilled sale is converted with the rate of the day it was made, not the day it is recorded', async () => {
+    await store().importExchangeRates(ECB_WEEK);
+    const { engine } = engineAt('2026-01-12');
+    const sale = await engine.manualLineItems.create({
+      order_id: 'shop-1',
+      address_postal_code: '10117',
+      address_country: 'DE',
+      transaction_date_time: '2026-01-08T14:03:00Z',
+      currency_code: 'USD',
+      line_items: [{ line_item_id: 'li-1', sales: 10_000, total_taxes: 1900, product_category: 'GENERAL_MERCHANDISE' }],
+    });
+    const stored = await store().getTransaction(TEST_TENANT, sale.transaction_id);
+    expect(stored?.backfilled).toBe(true);
+    // 1 / 1.1400 (Thursday's rate), not Monday's 1.1600.
+    expect(stored?.filingConversion).toStrictEqual({ rate: '0.8771929825', rateDate: '2026-01-08', source: 'ECB' });
+    const report = await engine.reports.liability({ from: '2026-01-01', to: '2026-01-31' });
+    expect(report.totals).toMatchObject([{ currency: 'EUR', gross_sales: 8772, tax_collected: 1667 }]);
+  });
+
   test('filing: a sale with no rule, or already in the filing currency, is left as it is', async () => {
     await store().importExchangeRates(ECB_WEEK);
     const { engine } = engineAt('2026-01-09');
