@@ -29,6 +29,7 @@ export function createMemoryExchangeRates(checkOpen: () => void): StoreExchangeR
           fresh.set(`${seriesKey(rate)}|${rate.from}`, { ...rate });
         }
       }
+      const touched = new Set<ExchangeRate[]>();
       for (const rate of fresh.values()) {
         const key = seriesKey(rate);
         let list = series.get(key);
@@ -37,8 +38,9 @@ export function createMemoryExchangeRates(checkOpen: () => void): StoreExchangeR
           series.set(key, list);
         }
         list.push(rate);
+        touched.add(list);
       }
-      for (const list of series.values()) list.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+      for (const list of touched) list.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
       return { added: fresh.size, unchanged };
     },
     async findExchangeRate(query) {

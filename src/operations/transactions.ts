@@ -36,7 +36,8 @@ export async function createTransaction(
   // The input as it is (buildTransaction reads only the sale's fields), not a copy without
   // `calculationId`: a rest copy is a generic property copy on every sale.
   const built = buildTransaction(calculation, input, deps.ids.next('tr', nowMs), now);
-  const transaction = await decideFiling(deps, built, now);
+  // Without filing rules the sale is filed in its own currency: no await on the common path.
+  const transaction = deps.filing === undefined ? built : await decideFiling(deps, built, now);
   await deps.store.insertTransactions(tenant, [transaction]);
   return transaction;
 }
