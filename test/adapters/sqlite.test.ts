@@ -41,6 +41,7 @@ const TABLES = [
   'calculation_templates',
   'calculations',
   'customers',
+  'exchange_rates',
   'merchants',
   'products',
   'rate_snapshots',

@@ -52,6 +52,7 @@ describe('postgres store', () => {
       '__drizzle_migrations',
       'calculations',
       'customers',
+      'exchange_rates',
       'housekeeping',
       'merchants',
       'products',
