@@ -1,3 +1,4 @@
+import type { FilingOptions } from './core/fx/filing-rules.ts';
 import type { VatNumberValidator } from './core/tax-ids/vat-number-check.ts';
 import type { LocationTables } from './core/location/location-tables.ts';
 import type { Address, Tenant } from './core/types.ts';
@@ -36,6 +37,8 @@ export interface EngineDeps {
   readonly nexus: NexusMonitor;
   /** Economic nexus thresholds (data/nexus/). */
   readonly nexusRules: readonly NexusRuleTable[];
+  /** Which currency sales are filed in, by the country they were taxed in, and whose rates convert them. */
+  readonly filing: FilingOptions | undefined;
   /** Checks a customer's VAT numbers before a cross-border B2B sale is zero-rated (offline). */
   readonly checkVatNumber: VatNumberValidator;
   /** Ship-from address used when a calculation gives no origin_address. */

@@ -1,3 +1,4 @@
+import { checkFilingOptions, type FilingOptions } from './core/fx/filing-rules.ts';
 import { createMemoryStore } from '../adapters/memory/index.ts';
 import type { LocationTables } from './core/location/location-tables.ts';
 import type { RateIndex } from './core/rates/rate-index.ts';
@@ -92,6 +93,14 @@ export interface TaxEngineOptions {
   readonly nexusRefreshMs?: number;
   /** Economic nexus thresholds. Default: the embedded `data/nexus/` tables. */
   readonly nexusRules?: readonly NexusRuleTable[];
+  /**
+   * The filing currency of sales, by the country they were taxed in, and whose imported
+   * reference rates (`taxkit fx import`) convert them, decided once when each sale is recorded:
+   * `{ rules: [{ countries: 'EU', currency: 'EUR', source: 'ECB' }, { countries: ['GB'],
+   * currency: 'GBP', source: 'HMRC' }] }`. The first rule covering a sale's country applies.
+   * Default: every sale is filed in its own currency. See docs/filing-currency.md.
+   */
+  readonly filing?: FilingOptions;
   /**
    * Checks a customer's tax number before a cross-border B2B sale is reverse-charged (EU, UK,
    * Norway, Switzerland, Australia, New Zealand, Singapore): a synchronous, offline function
@@ -239,11 +248,24 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
       sellerCountry: options.defaultOrigin?.country,
     }),
     nexusRules: options.nexusRules ?? loadDefaultNexusRules(),
+    filing: filingOf(options.filing),
     checkVatNumber: options.vatNumberValidator ?? checkVatNumber,
     defaultOrigin: options.defaultOrigin,
     defaultTenant: options.tenant ?? { accountId: 'default', mode: 'test' },
   };
   return deps;
+}
+
+/** The `filing` option, checked (a TypeError for a malformed one) and copied, so later changes by the caller do not apply. */
+function filingOf(filing: FilingOptions | undefined): FilingOptions | undefined {
+  if (filing === undefined) return undefined;
+  checkFilingOptions(filing);
+  return {
+    rules: filing.rules.map((rule) => ({
+      ...rule,
+      countries: typeof rule.countries === 'string' ? rule.countries : [...rule.countries],
+    })),
+  };
 }
 
 function baseRates(

@@ -103,3 +103,22 @@ export type {
 } from './core/rates/rate-table-record.ts';
 export { hashRateTable } from './core/rates/hash-rate-table.ts';
 export { snapshotId } from './core/rates/snapshot-id.ts';
+
+// Filing currency (docs/filing-currency.md): reference exchange rates and the engine option.
+export {
+  importFxFiles,
+  type FxImportOptions,
+  type FxImportReport,
+  type ImportedFxFile,
+} from './fx-import/import-fx-files.ts';
+export { parseFxFile, type FxFileFormat, type ParsedFxFile } from './fx-import/parse-fx-file.ts';
+export type { StoreExchangeRates } from './ports/store.ts';
+export type {
+  ExchangeRate,
+  ExchangeRateImportOutcome,
+  ExchangeRateQuery,
+  ExchangeRateSeries,
+  ExchangeRateSource,
+} from './core/fx/exchange-rate.ts';
+export type { FilingOptions, FilingPending, FilingRule } from './core/fx/filing-rules.ts';
+export { filingRate } from './core/fx/filing-rate.ts';

@@ -5,6 +5,7 @@ import { createCalculationKeeper } from './create-calculation-keeper.ts';
 import { createMemoryCertificates } from './create-memory-certificates.ts';
 import { createMemoryDirectory } from './create-memory-directory.ts';
 import { createMemoryLedger } from './create-memory-ledger.ts';
+import { createMemoryExchangeRates } from './create-memory-exchange-rates.ts';
 import { createMemoryRates } from './create-memory-rates.ts';
 import { createMemoryRegistrations } from './create-memory-registrations.ts';
 import { createTenantRecords, type TenantRecords } from './tenant-records.ts';
@@ -81,6 +82,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): MemoryTaxSt
     ...createMemoryRegistrations(recordsOf),
     ...createMemoryCertificates(recordsOf),
     ...createMemoryRates(checkOpen),
+    ...createMemoryExchangeRates(checkOpen),
     async deleteCalculationsExpiredBefore(before, limit = Number.POSITIVE_INFINITY) {
       if (closed) throw new TaxError('STORAGE_UNAVAILABLE', 'The memory store is closed.');
       return calculations.deleteExpiredBefore(before, limit);

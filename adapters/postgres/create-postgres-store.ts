@@ -6,6 +6,7 @@ import { createPostgresCertificates } from './create-postgres-certificates.ts';
 import { createPostgresDirectory } from './create-postgres-directory.ts';
 import { createPostgresLedger } from './create-postgres-ledger.ts';
 import { createPostgresRegistrations } from './create-postgres-registrations.ts';
+import { createPostgresExchangeRates } from './create-postgres-exchange-rates.ts';
 import { createPostgresRates } from './create-postgres-rates.ts';
 import { createPostgresRunner } from './create-postgres-runner.ts';
 import { applyMigrations, createPool } from './open-postgres.ts';
@@ -109,6 +110,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     ...createPostgresCertificates(run),
     ...createPostgresRates(run),
     ...createPostgresRegistrations(run),
+    ...createPostgresExchangeRates(run),
     deleteTenantRecords: (tenant) =>
       run.transaction(async (query) => {
         for (const statement of statements.deleteTenantRows) {

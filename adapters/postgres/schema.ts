@@ -343,3 +343,23 @@ export const registrations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.mode, t.id] }), check('registrations_mode_check', MODE_CHECK)],
 );
+
+/**
+ * Reference exchange rates (`taxkit fx import`), shared by every account: one row per source,
+ * currency pair and first day, as published (`rate` the exact decimal text). Reads look up the
+ * nearest `valid_from` of a pair, which the primary key orders (the values are ASCII, so every
+ * collation orders them alike). Rows are never changed: a sale may have been converted with one,
+ * and an import that disagrees is refused.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    source: text('source').notNull(),
+    base: text('base').notNull(),
+    quote: text('quote').notNull(),
+    validFrom: text('valid_from').notNull(),
+    validTo: text('valid_to').notNull(),
+    rate: text('rate').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.base, t.quote, t.validFrom] })],
+);

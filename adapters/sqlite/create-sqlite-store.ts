@@ -6,6 +6,7 @@ import { createSqliteDirectory } from './create-sqlite-directory.ts';
 import { createCommitQueue } from './create-commit-queue.ts';
 import { createQuoteWriter } from './create-quote-writer.ts';
 import { createSqliteLedger } from './create-sqlite-ledger.ts';
+import { createSqliteExchangeRates } from './create-sqlite-exchange-rates.ts';
 import { createSqliteRates } from './create-sqlite-rates.ts';
 import { createSqliteRegistrations } from './create-sqlite-registrations.ts';
 import { createTenantDeleter } from './create-tenant-deleter.ts';
@@ -68,6 +69,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteTaxStore {
       ...createSqliteCertificates(client),
       ...createSqliteRates(client),
       ...createSqliteRegistrations(client),
+      ...createSqliteExchangeRates(client),
       deleteTenantRecords: (tenant) =>
         settle(() => {
           // Queued calculations and commits first, so none lands after the reset.

@@ -326,3 +326,22 @@ export const registrations = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.mode, t.id] }), check('registrations_mode_check', MODE_CHECK)],
 );
+
+/**
+ * Reference exchange rates (`taxkit fx import`), shared by every account: one row per source,
+ * currency pair and first day, as published (`rate` the exact decimal text). Reads look up the
+ * nearest `valid_from` of a pair, which the primary key orders. Rows are never changed: a sale
+ * may have been converted with one, and an import that disagrees is refused.
+ */
+export const exchangeRates = sqliteTable(
+  'exchange_rates',
+  {
+    source: text('source').notNull(),
+    base: text('base').notNull(),
+    quote: text('quote').notNull(),
+    validFrom: text('valid_from').notNull(),
+    validTo: text('valid_to').notNull(),
+    rate: text('rate').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.base, t.quote, t.validFrom] })],
+);

@@ -1,5 +1,6 @@
 import { runCalc } from './run-calc.ts';
 import type { CliIo } from './cli-io.ts';
+import { runFx } from './run-fx.ts';
 import { runMigrate } from './run-migrate.ts';
 import { runNexus } from './run-nexus.ts';
 import { runRates } from './run-rates.ts';
@@ -28,6 +29,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await runMigrate(rest, io);
       case 'rates':
         return await runRates(rest, io);
+      case 'fx':
+        return await runFx(rest, io);
       case 'report':
         return await runReport(rest, io);
       case 'nexus':

@@ -3,6 +3,7 @@ import { relative, resolve } from 'node:path';
 import { createSeededIds } from '../create-seeded-ids.ts';
 import { createSettableClock, type SettableClock } from '../create-settable-clock.ts';
 import { createTaxEngine, type TaxEngine } from '../engine.ts';
+import { readFilingOption } from './read-filing-option.ts';
 import { startServer, type RunningServer } from '../http/start-server.ts';
 import type { GeoLookup } from '../ports/geo.ts';
 import type { TaxStore } from '../ports/store.ts';
@@ -37,6 +38,7 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
     'origin-country': { type: 'string' },
     'origin-province': { type: 'string' },
     'origin-postal-code': { type: 'string' },
+    filing: { type: 'string' },
   });
   if (options.help === true) {
     io.stdout(USAGE);
@@ -83,6 +85,7 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
       ...(clock === undefined ? {} : { testClock: clock }),
       ...(options.seed === undefined ? {} : { ids: createSeededIds(options.seed) }),
       ...(defaultOrigin === undefined ? {} : { defaultOrigin }),
+      ...(options.filing === undefined ? {} : { filing: readFilingOption(options.filing, io.cwd) }),
     });
     server = await startServer({
       engine,

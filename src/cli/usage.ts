@@ -3,7 +3,7 @@ export const USAGE = `taxkit — an embeddable tax engine and a local stand-in f
 
 Usage:
   taxkit serve [--port N] [--host H] [--db PATH | --memory | --postgres URL [--pool-size N]] [--geoip PATH]
-               [--test-harness] [--seed TEXT]
+               [--test-harness] [--seed TEXT] [--filing PATH]
                [--origin-country CC [--origin-province P] [--origin-postal-code Z]]
       Serve the HTTP API (default http://127.0.0.1:8787). Records are kept in SQLite at
       .taxkit/taxkit.db (or in memory with --memory). On first start a default account is
@@ -22,6 +22,8 @@ Usage:
       --origin-postal-code (TAXKIT_ORIGIN_POSTAL_CODE) set the account's ship-from address for
       calculations without origin_address: an EU business sale with a valid VAT number to
       another country is then reverse-charged.
+      --filing names a JSON file of filing-currency rules ({"rules": [...]}, the engine option
+      filing; docs/filing-currency.md): sales are converted with rates from taxkit fx import.
 
   taxkit calc [--version YYYY-MM-DD] [--db PATH | --postgres URL]
       Read a POST /tax/calculations request body (JSON) on stdin and print the response.
@@ -45,6 +47,15 @@ Usage:
   taxkit rates list [--db PATH | --postgres URL]
       Show the rate tables in the database: format, vintage, rows, source, ids, and the
       snapshot a server started now calculates with.
+
+  taxkit fx import <file|folder>... [--db PATH | --postgres URL] [--source ecb|hmrc|auto]
+      Import reference exchange rates for the filing currency (docs/filing-currency.md), all
+      or nothing: the European Central Bank's eurofxref-hist.csv (or eurofxref.csv) and HMRC's
+      monthly exchange-rate CSV files. --source is auto (default: by the header), ecb or hmrc.
+      A bad line names its file and line and nothing is imported; re-importing changes nothing.
+
+  taxkit fx list [--db PATH | --postgres URL]
+      Show the exchange rates in the database: source, currency pair, count, first and last day.
 
   taxkit report liability --from YYYY-MM-DD --to YYYY-MM-DD [--period month|quarter|year]
                [--currency C] [--db PATH | --postgres URL] [--mode live|test] [--format json|csv]

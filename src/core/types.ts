@@ -1,3 +1,4 @@
+import type { FilingPending } from './fx/filing-rules.ts';
 /**
  * Domain records of taxkit. These are the engine's own, idiomatic shapes: camelCase, integer
  * minor units with a `Minor` suffix, exact decimal strings for rates. The wire shapes of the
@@ -291,6 +292,12 @@ export interface Transaction {
    * (or on transactions recorded before taxkit converted).
    */
   readonly filingConversion?: FilingConversion;
+  /**
+   * The filing rule's conversion this sale still waits for (its rate was not imported yet, or is
+   * the rate of a period that has not ended): the sale is kept in its own currency
+   * (`filingCurrency` = `currency`) and a report converts it once the rate is in the store.
+   */
+  readonly filingPending?: FilingPending;
   /**
    * A sale made outside taxkit and recorded afterwards (POST /tax/manual_line_items): its
    * amounts and taxes are what the caller reported, not calculated. Counts in reports and nexus.

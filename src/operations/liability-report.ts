@@ -7,6 +7,7 @@ import type { ReportPeriod } from '../core/reports/report-period.ts';
 import type { Page, Refund, Tenant, Transaction } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { type LedgerQuery, MAX_LEDGER_PAGE } from '../ports/store.ts';
+import { settlePendingFiling } from './settle-pending-filing.ts';
 
 /** A liability report as the wire layer parses it: whole UTC days, both inclusive. */
 export interface LiabilityInput {
@@ -25,6 +26,8 @@ const SALES_KEPT = 10_000;
  * processed in the range, the refunds made in it and the refunds reversed in it, read a page at
  * a time, so memory stays bounded by the report's rows, not the ledger's length. A refund or
  * reversal counts with the sale it belongs to; the refunds of a deleted sale are left out with it.
+ * A sale recorded while its filing rate was missing is converted here once the rate is imported
+ * (docs/filing-currency.md), and stays in its own currency until then.
  */
 export async function reportLiability(
   deps: EngineDeps,
@@ -33,11 +36,12 @@ export async function reportLiability(
 ): Promise<LiabilityReport> {
   const report = createLiabilityAccumulator({ fromDay: input.fromDay, toDay: input.toDay, period: input.period });
   const period = { from: input.fromDay * 86_400, to: (input.toDay + 1) * 86_400 - 1 };
+  const filing = settlePendingFiling(deps);
   await eachPage(
     (query) => deps.store.listTransactions(tenant, { ...period, ...query }),
-    (sale) => report.addSale(sale),
+    async (sale) => report.addSale(await filing.sale(sale)),
   );
-  const saleOf = salesOf(deps, tenant);
+  const saleOf = salesOf(deps, tenant, filing.settle);
   await eachRefund(
     report,
     'addRefund',
@@ -50,12 +54,14 @@ export async function reportLiability(
     (query) => deps.store.listRefundsReversed(tenant, { ...period, ...query }),
     saleOf,
   );
-  const finished = report.finish();
+  const pending = filing.pending();
+  const finished = { ...report.finish(), ...(pending.length === 0 ? {} : { filingPending: pending }) };
   if (input.currency === undefined) return finished;
   return {
     ...finished,
     rows: finished.rows.filter((row) => row.currency === input.currency),
     totals: finished.totals.filter((total) => total.currency === input.currency),
+    ...(pending.length === 0 ? {} : { filingPending: pending.filter((entry) => entry.currency === input.currency) }),
   };
 }
 
@@ -91,11 +97,17 @@ function eachRefund(
 }
 
 /** The live sale of each refund, looked up once per report (a sale with many refunds is read once). */
-function salesOf(deps: EngineDeps, tenant: Tenant): (id: string) => Promise<Transaction | undefined> {
+function salesOf(
+  deps: EngineDeps,
+  tenant: Tenant,
+  settle: (sale: Transaction) => Promise<Transaction>,
+): (id: string) => Promise<Transaction | undefined> {
   const kept = new Map<string, Transaction | undefined>();
   return async (id) => {
     if (kept.has(id)) return kept.get(id);
-    const sale = await deps.store.getTransaction(tenant, id);
+    const read = await deps.store.getTransaction(tenant, id);
+    // A refund converts as its sale does, pending conversion settled the same way.
+    const sale = read === undefined ? undefined : await settle(read);
     if (kept.size >= SALES_KEPT) kept.clear();
     kept.set(id, sale);
     return sale;

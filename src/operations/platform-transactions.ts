@@ -6,6 +6,7 @@ import {
 import type { Tenant, Transaction } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { callTime } from './call-time.ts';
+import { decideFiling } from './decide-filing.ts';
 
 /** A platform sale to record, as the wire layer parses it. */
 export interface RecordPlatformSaleInput extends PlatformTransactionInput {
@@ -28,7 +29,8 @@ export async function createPlatformTransactions(
   }
   const { calculationId: _, ...sale } = input;
   const ids = { order: deps.ids.next('tr', nowMs), fee: deps.ids.next('tr', nowMs) };
-  const transactions = buildPlatformTransactions(calculation, sale, ids, now);
+  const built = buildPlatformTransactions(calculation, sale, ids, now);
+  const transactions = await Promise.all(built.map((transaction) => decideFiling(deps, transaction, now)));
   await deps.store.insertTransactions(tenant, transactions);
   return transactions;
 }

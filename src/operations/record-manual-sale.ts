@@ -6,6 +6,7 @@ import { keyedError } from '../core/errors.ts';
 import type { Address, JurisdictionTax, TaxLine, Tenant, Transaction } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { callTime } from './call-time.ts';
+import { decideFiling } from './decide-filing.ts';
 import { resolveCustomerPlace } from './resolve-customer-place.ts';
 import { resolveLines } from './resolve-lines.ts';
 
@@ -104,7 +105,7 @@ function reported(line: TaxLine, taxesMinor: number, index: number): TaxLine {
 /** Records the backfilled sale: the store's uniqueness holds (409 DUPLICATE_REFERENCE_ORDER_ID). */
 export async function createManualSale(deps: EngineDeps, tenant: Tenant, input: ManualSaleInput): Promise<Transaction> {
   if (input.lines.length === 0) throw keyedError('MISSING_FIELD', ['lines'], 'Missing required field: {field}.');
-  const transaction = await buildManualSale(deps, tenant, input);
+  const transaction = await decideFiling(deps, await buildManualSale(deps, tenant, input), callTime(deps, tenant).now);
   await deps.store.insertTransactions(tenant, [transaction]);
   return transaction;
 }

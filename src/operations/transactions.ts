@@ -4,6 +4,7 @@ import { notFound } from '../core/not-found.ts';
 import type { Refund, Tenant, Transaction } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { callTime } from './call-time.ts';
+import { decideFiling } from './decide-filing.ts';
 import { type ListedPage, loadPage, type PageRequest } from './load-page.ts';
 
 /**
@@ -42,7 +43,9 @@ export async function createTransaction(
   }
   // The input as it is (buildTransaction reads only the sale's fields), not a copy without
   // `calculationId`: a rest copy is a generic property copy on every sale.
-  const transaction = buildTransaction(calculation, input, deps.ids.next('tr', nowMs), now);
+  const built = buildTransaction(calculation, input, deps.ids.next('tr', nowMs), now);
+  // Without filing rules the sale is filed in its own currency: no await on the common path.
+  const transaction = deps.filing === undefined ? built : await decideFiling(deps, built, now);
   await deps.store.insertTransactions(tenant, [transaction]);
   return transaction;
 }

@@ -38,6 +38,12 @@ import type {
   Tenant,
   Transaction,
 } from '../core/types.ts';
+import type {
+  ExchangeRate,
+  ExchangeRateImportOutcome,
+  ExchangeRateQuery,
+  ExchangeRateSeries,
+} from '../core/fx/exchange-rate.ts';
 import type { LineBalance } from '../core/ledger/remaining-balance.ts';
 import type { EncodedJson } from '../rate-import/encode-json.ts';
 import type { TransactionKind } from './transaction-kind.ts';
@@ -299,6 +305,24 @@ export interface TaxStore {
     id: string,
   ): Promise<{ readonly snapshot: RateSnapshot; readonly tables: readonly RateTableRecord[] } | undefined>;
 
+  // Exchange rates (`taxkit fx import`). Not scoped by tenant, like rate tables.
+
+  /**
+   * Stores reference exchange rates, all or nothing, after `checkExchangeRates` (INVALID_VALUE
+   * for a bad one, or more than an import may hold). A rate already held with the same value is
+   * skipped (re-importing a file changes nothing); one held with another value is refused
+   * (INVALID_VALUE), and nothing is written.
+   */
+  importExchangeRates(rates: readonly ExchangeRate[]): Promise<ExchangeRateImportOutcome>;
+  /**
+   * The rate of `query.source` for base/quote nearest `query.day` in `query.direction`: with
+   * 'onOrBefore' the one with the latest `from` ≤ day, never one after it; with 'onOrAfter' the
+   * earliest `from` ≥ day. `undefined` when there is none.
+   */
+  findExchangeRate(query: ExchangeRateQuery): Promise<ExchangeRate | undefined>;
+  /** What is held, per source and pair, ordered by source, base and quote. */
+  listExchangeRateSeries(): Promise<readonly ExchangeRateSeries[]>;
+
   /**
    * Deletes every record of `tenant` for good (calculations, transactions, refunds, reversals,
    * products, customers, merchants, registrations): not a soft delete. All or nothing. Other tenants and the
@@ -326,6 +350,9 @@ export type StoreRates = Pick<
   TaxStore,
   'importRateTables' | 'rateRevision' | 'loadRateTables' | 'listRateTables' | 'saveRateSnapshot' | 'getRateSnapshot'
 >;
+
+/** The store methods over exchange rates. */
+export type StoreExchangeRates = Pick<TaxStore, 'importExchangeRates' | 'findExchangeRate' | 'listExchangeRateSeries'>;
 
 /** The store methods over calculations, transactions, refunds and reversals. */
 export type StoreLedger = Pick<

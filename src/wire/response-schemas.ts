@@ -539,6 +539,18 @@ export const liabilityReportResponseSchema = z.strictObject({
       transaction_count: z.number(),
     }),
   ),
+  /** Sales still waiting for their filing conversion, reported in their own currency meanwhile. */
+  filing_pending: z.array(
+    z.strictObject({
+      currency: z.string(),
+      filing_currency: z.string(),
+      source: z.string(),
+      rule: z.enum(['sale', 'period_end']),
+      first_day: z.string(),
+      last_day: z.string(),
+      sale_count: z.number(),
+    }),
+  ),
 });
 
 /** The answer of POST /tax/manual_line_items: the backfilled sale as recorded, the same in every version. */

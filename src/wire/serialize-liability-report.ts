@@ -61,5 +61,14 @@ export function serializeLiabilityReport(
       net_tax: total.netTax,
       transaction_count: total.transactionCount,
     })),
+    filing_pending: (report.filingPending ?? []).map((entry) => ({
+      currency: entry.currency,
+      filing_currency: entry.filingCurrency,
+      source: entry.source,
+      rule: entry.rule,
+      first_day: entry.firstDay,
+      last_day: entry.lastDay,
+      sale_count: entry.saleCount,
+    })),
   };
 }

@@ -43,6 +43,7 @@ const TABLES = [
   'certificate_requests',
   'certificates',
   'customers',
+  'exchange_rates',
   'merchants',
   'products',
   'rate_snapshots',

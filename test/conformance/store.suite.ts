@@ -10,6 +10,8 @@ import type { TaxStore } from '../../src/ports/store.ts';
 import { describeCertificateCases } from './certificates.cases.ts';
 import { describeDirectoryCases } from './directory.cases.ts';
 import { describeEngineCases } from './engine.cases.ts';
+import { describeExchangeRateCases } from './exchange-rates.cases.ts';
+import { describeFilingCurrencyCases } from './filing-currency.cases.ts';
 import { describeHousekeepingCases } from './housekeeping.cases.ts';
 import { describeLedgerReadCases } from './ledger-reads.cases.ts';
 import { describeLiabilityReportCases } from './liability-report.cases.ts';
@@ -78,6 +80,8 @@ export function describeTaxStore(
     describe('registrations', () => describeRegistrationCases(context));
     describe('tenants and modes', () => describeTenancyCases(context));
     describe('rate tables and snapshots', () => describeRateCases(context));
+    describe('exchange rates', () => describeExchangeRateCases(context));
+    describe('filing currency', () => describeFilingCurrencyCases(context));
     describe('the engine over this store', () => describeEngineCases(context));
     describe('housekeeping', () => describeHousekeepingCases(context));
 

@@ -87,6 +87,9 @@ const DOMAIN_VALUES = new Set([
   'needs_info',
   'direct_pay',
   'industrial_production',
+  // The filing rule's days ('sale' | 'period_end') and why a sale's conversion is pending.
+  'period_end',
+  'rate_missing',
 ]);
 
 /**

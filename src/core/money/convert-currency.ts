@@ -25,8 +25,13 @@ export function minorDigits(currency: string): number {
   return MINOR_DIGITS[currency] ?? 2;
 }
 
-/** An exact exchange rate: how many units of one currency a unit of another buys, as a decimal ("1.0856"). */
-const DECIMAL = /^(\d{1,12})(?:\.(\d{1,12}))?$/;
+/**
+ * An exact exchange rate: how many units of one currency a unit of another buys, as a decimal
+ * ("1.0856"). Up to 20 digits after the point: a derived filing rate keeps 10 significant digits,
+ * which for a weak currency filed in a strong one starts past the 12th (1 / 17 000 IDR per EUR is
+ * 0.00005882352941).
+ */
+const DECIMAL = /^(\d{1,12})(?:\.(\d{1,20}))?$/;
 
 /**
  * `amountMinor` of `from` in minor units of `to`, at `rate` (units of `to` for one unit of

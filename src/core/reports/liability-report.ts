@@ -76,6 +76,25 @@ export interface LiabilityReport {
   readonly period: ReportPeriod;
   readonly rows: readonly LiabilityRow[];
   readonly totals: readonly LiabilityTotal[];
+  /**
+   * Sales of the report still waiting for their filing conversion (the rate their rule names is
+   * not imported, or their period has not ended): they are in the rows and totals of their own
+   * currency. Absent or empty when every sale was converted (docs/filing-currency.md).
+   */
+  readonly filingPending?: readonly FilingPendingSummary[];
+}
+
+/** Sales in one currency waiting for the same filing currency, source and rule. */
+export interface FilingPendingSummary {
+  /** The currency they are reported in (their own). */
+  readonly currency: string;
+  readonly filingCurrency: string;
+  readonly source: string;
+  readonly rule: 'sale' | 'period_end';
+  /** The first and last day whose rate they wait for, YYYY-MM-DD. */
+  readonly firstDay: string;
+  readonly lastDay: string;
+  readonly saleCount: number;
 }
 
 export interface LiabilityOptions {

@@ -54,6 +54,7 @@ describe('postgres store', () => {
       'certificate_requests',
       'certificates',
       'customers',
+      'exchange_rates',
       'housekeeping',
       'merchants',
       'products',

@@ -1,0 +1,9 @@
+CREATE TABLE `exchange_rates` (
+	`source` text NOT NULL,
+	`base` text NOT NULL,
+	`quote` text NOT NULL,
+	`valid_from` text NOT NULL,
+	`valid_to` text NOT NULL,
+	`rate` text NOT NULL,
+	PRIMARY KEY(`source`, `base`, `quote`, `valid_from`)
+);
