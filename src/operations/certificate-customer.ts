@@ -1,7 +1,9 @@
 import { keyedError } from '../core/errors.ts';
-import type { Customer, Tenant } from '../core/types.ts';
+import type { Customer, Page, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import type { PageRequest } from './load-page.ts';
+import type { ListOptions } from '../ports/store.ts';
+import { callTime } from './call-time.ts';
+import { type ListedPage, loadPage, type PageRequest } from './load-page.ts';
 
 /** Page size of the certificate and certificate-request lists when the request gives none. */
 export const CERTIFICATE_PAGE_SIZE = 50;
@@ -40,4 +42,28 @@ export async function resolvedCustomerId(
   if (kind === 'id' && customer.id !== idOrReference) return null;
   if (kind === 'reference' && customer.referenceCustomerId !== idOrReference) return null;
   return customer.id;
+}
+
+/**
+ * One page of a customer's certificates or requests (or everyone's when the list names no
+ * customer), in id order, each as a view of its status on `now`; an unknown customer gives an
+ * empty page. The list shape both certificate lists share.
+ */
+export async function listOfCustomer<T extends { readonly id: string }, V>(
+  deps: EngineDeps,
+  tenant: Tenant,
+  request: CertificateListRequest,
+  load: (options: ListOptions & { readonly customerId: string | undefined }) => Promise<Page<T>>,
+  view: (record: T, now: number) => V,
+): Promise<ListedPage<V>> {
+  const now = callTime(deps, tenant).now;
+  const customerId = await resolvedCustomerId(deps, tenant, request);
+  if (customerId === null) return { items: [], hasMore: false, lastId: request.after ?? null };
+  const page = await loadPage(
+    request,
+    CERTIFICATE_PAGE_SIZE,
+    (options) => load({ ...options, customerId }),
+    (record) => record.id,
+  );
+  return { ...page, items: page.items.map((record) => view(record, now)) };
 }

@@ -5,14 +5,9 @@ import { notFound } from '../core/not-found.ts';
 import type { CertificateRequest, CertificateRequestStatus, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { checkPlace, placeId } from './certificate-places.ts';
-import {
-  CERTIFICATE_PAGE_SIZE,
-  type CertificateListRequest,
-  resolvedCustomerId,
-  storedCustomer,
-} from './certificate-customer.ts';
+import { type CertificateListRequest, listOfCustomer, storedCustomer } from './certificate-customer.ts';
 import { callTime } from './call-time.ts';
-import { type ListedPage, loadPage } from './load-page.ts';
+import type { ListedPage } from './load-page.ts';
 
 /** A new certificate request as the wire layer parses it. */
 export interface CertificateRequestInput {
@@ -84,16 +79,13 @@ export async function listCertificateRequests(
   tenant: Tenant,
   request: CertificateListRequest,
 ): Promise<ListedPage<CertificateRequestView>> {
-  const now = callTime(deps, tenant).now;
-  const customerId = await resolvedCustomerId(deps, tenant, request);
-  if (customerId === null) return { items: [], hasMore: false, lastId: request.after ?? null };
-  const page = await loadPage(
+  return listOfCustomer(
+    deps,
+    tenant,
     request,
-    CERTIFICATE_PAGE_SIZE,
-    (options) => deps.store.listCertificateRequests(tenant, { ...options, customerId }),
-    (entry) => entry.id,
+    (options) => deps.store.listCertificateRequests(tenant, options),
+    viewOf,
   );
-  return { ...page, items: page.items.map((entry) => viewOf(entry, now)) };
 }
 
 /**

@@ -10,15 +10,10 @@ import type {
 } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { checkedRequestStatus } from '../core/exemptions/checked-request-status.ts';
-import {
-  CERTIFICATE_PAGE_SIZE,
-  type CertificateListRequest,
-  resolvedCustomerId,
-  storedCustomer,
-} from './certificate-customer.ts';
+import { type CertificateListRequest, listOfCustomer, storedCustomer } from './certificate-customer.ts';
 import { checkPlace, placeId } from './certificate-places.ts';
 import { callTime } from './call-time.ts';
-import { type ListedPage, loadPage } from './load-page.ts';
+import type { ListedPage } from './load-page.ts';
 
 /** One place of a certificate as the wire layer parses it (Unix seconds). */
 export interface CertificateJurisdictionInput {
@@ -116,16 +111,7 @@ export async function listCertificates(
   tenant: Tenant,
   request: CertificateListRequest,
 ): Promise<ListedPage<CertificateView>> {
-  const now = callTime(deps, tenant).now;
-  const customerId = await resolvedCustomerId(deps, tenant, request);
-  if (customerId === null) return { items: [], hasMore: false, lastId: request.after ?? null };
-  const page = await loadPage(
-    request,
-    CERTIFICATE_PAGE_SIZE,
-    (options) => deps.store.listCertificates(tenant, { ...options, customerId }),
-    (certificate) => certificate.id,
-  );
-  return { ...page, items: page.items.map((certificate) => viewOf(certificate, now)) };
+  return listOfCustomer(deps, tenant, request, (options) => deps.store.listCertificates(tenant, options), viewOf);
 }
 
 /**
