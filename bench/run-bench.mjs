@@ -55,11 +55,11 @@ if (values.only === undefined && !values['no-write']) {
   const file = new URL('./RESULTS.md', import.meta.url);
   // Formatted as the rest of the repository, so `prettier --check` passes on the written file.
   const config = (await prettier.resolveConfig(file)) ?? {};
-  // The PostgreSQL section is written by bench/postgres-scale.mjs (it needs a database server);
-  // a run of this file keeps it as it was.
+  // The sections other scripts write (bench/postgres-scale.mjs needs a database server,
+  // bench/report-scale.mjs a million-sale ledger) are kept as they were.
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const kept = /<!-- postgres-bench:start -->[\s\S]*<!-- postgres-bench:end -->/.exec(previous)?.[0];
-  const text = kept === undefined ? results : `${results.trimEnd()}\n\n${kept}\n`;
+  const kept = previous.match(/<!-- ([a-z]+)-bench:start -->[\s\S]*?<!-- \1-bench:end -->/g) ?? [];
+  const text = [results.trimEnd(), ...kept].join('\n\n') + '\n';
   writeFileSync(file, await prettier.format(text, { ...config, parser: 'markdown' }));
   process.stderr.write('bench: wrote bench/RESULTS.md\n');
 }
