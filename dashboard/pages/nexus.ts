@@ -128,8 +128,9 @@ function nexusList(entries: readonly Json[]): HTMLElement {
   );
 }
 
-/** Progress as a percentage, with a decimal below 10 % so a first sale does not read as 0 %. */
+/** Progress as a percentage, with decimals below 10 % so a first sale does not read as 0 %. */
 function share(progress: number): string {
   const percent = progress * 100;
-  return `${percent < 10 && percent > 0 ? percent.toFixed(1) : Math.round(percent)} %`;
+  if (percent > 0 && percent < 1) return `${percent.toFixed(2)} %`;
+  return `${percent > 0 && percent < 10 ? percent.toFixed(1) : Math.round(percent)} %`;
 }
