@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/adapters/postgres/**', 'test/package/**'],
+          exclude: ['test/adapters/postgres/**', 'test/package/**', 'test/browser/**'],
         },
       },
       {
@@ -24,6 +24,11 @@ export default defineConfig({
         // npm start: a build and an npm install, about a minute.
         extends: true,
         test: { name: 'package', include: ['test/package/**/*.test.ts'], testTimeout: 300_000, hookTimeout: 300_000 },
+      },
+      {
+        // Chromium driven by playwright-core against a real server: about 10 s, bounded at a minute.
+        extends: true,
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
         // Its own project so the PostgreSQL server (globalSetup) starts only when these files run.

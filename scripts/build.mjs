@@ -1,14 +1,16 @@
 // Compiles src/ and adapters/ with tsc into dist/, then copies what the compiled code reads at
 // run time: the SQLite and PostgreSQL migrations (drizzle's migrator needs meta/_journal.json beside the SQL)
 // and the embedded data tables (with their README and NOTICE: the package ships data once, in
-// dist/data). The bin gets its execute bit. Runs as `prepare`, so `npm pack`, `npm publish` and
-// a git install build dist/ themselves.
+// dist/data). The dashboard's page, stylesheet and bundled script go to dist/dashboard
+// (scripts/build-dashboard.mjs). The bin gets its execute bit. Runs as `prepare`, so `npm pack`,
+// `npm publish` and a git install build dist/ themselves.
 //
 // No source maps: the package ships dist/ only, and a map pointing at src/*.ts that is not
 // shipped resolves nothing (the declarations and the JavaScript are readable as they are).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildDashboard } from './build-dashboard.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;
@@ -26,4 +28,5 @@ for (const adapter of ['sqlite', 'postgres']) {
   }
 }
 cpSync(`${root}data`, `${dist}/data`, { recursive: true });
+await buildDashboard(`${dist}/dashboard`);
 if (existsSync(`${dist}/src/cli.js`)) chmodSync(`${dist}/src/cli.js`, 0o755);

@@ -19,6 +19,7 @@ import { createPlatformTransactions } from '../operations/platform-transactions.
 import { createProduct, deleteProduct, getProduct, listProducts } from '../operations/products.ts';
 import { createRefund, reverseRefund } from '../operations/refunds.ts';
 import { getNexusStatus } from '../operations/nexus.ts';
+import { getRates } from '../operations/rates.ts';
 import {
   createRegistration,
   deleteRegistration,
@@ -35,6 +36,7 @@ import {
   registrationUpdateSchema,
 } from '../wire/registration-request.ts';
 import { serializeNexus } from '../wire/serialize-nexus.ts';
+import { serializeRates } from '../wire/serialize-rates.ts';
 import {
   serializeDeletedRegistration,
   serializeRegistration,
@@ -128,6 +130,7 @@ import {
   merchantListResponseSchema,
   merchantResponseSchema,
   nexusResponseSchema,
+  ratesResponseSchema,
   platformCalculationResponseSchemas,
   platformTransactionsResponseSchemas,
   productListResponseSchema,
@@ -1025,6 +1028,32 @@ export const OPERATIONS = {
       parse: ({ query }) => parseNexusQuery(query),
       run: getNexusStatus,
       serialize: serializeNexus,
+    }),
+  },
+  /** The rates in use (taxkit extension, docs/rates.md). */
+  /** (Named `rateTables`: `engine.rates` is the engine's own rate source.) */
+  rateTables: {
+    /**
+     * GET /tax/rates → the snapshot new calculations use, its tables in compile order (embedded
+     * or imported, with the import's file, rows and date), then imported tables not in use yet.
+     * The same for every key: rate tables are the engine's, not an account's.
+     *
+     * @example
+     * const { snapshot, tables } = await engine.rateTables.list();
+     */
+    list: defineOperation({
+      method: 'GET',
+      path: '/tax/rates',
+      summary: 'taxkit extension: the rate snapshot in use and its embedded and imported tables.',
+      keys: 'secret',
+      since: undefined,
+      args: [],
+      request: undefined,
+      response: 'rates',
+      responseSchemas: inEveryVersion(ratesResponseSchema),
+      parse: () => undefined,
+      run: (deps) => getRates(deps),
+      serialize: serializeRates,
     }),
   },
   /** Marketplace taxes (2026-01-01+). */

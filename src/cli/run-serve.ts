@@ -119,7 +119,8 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
   io.stdout(describeKeys(loaded, keysFile));
   io.stdout(
     `\nTry it:\n  curl -s ${server.url}/tax/ping -H "Authorization: Bearer ${secretTestHint(loaded, keysFile)}"\n` +
-      `API description: ${server.url}/openapi.json\nStop with Ctrl-C.\n`,
+      `API description: ${server.url}/openapi.json\n` +
+      `Dashboard: ${server.url}/dashboard (paste a secret key)\nStop with Ctrl-C.\n`,
   );
   io.onListening?.(server.url);
 

@@ -8,6 +8,7 @@ import type { HttpEngine } from './operate-engine.ts';
 import type { HttpRequest, HttpResponse } from './http-message.ts';
 import type { HttpOptions } from './http-options.ts';
 import { randomUuid } from '../random-uuid.ts';
+import { createDashboardAssets, dashboardSubpath, findBuiltDashboard } from './dashboard-assets.ts';
 
 export interface NodeListenerOptions extends HttpOptions {
   /**
@@ -22,6 +23,13 @@ export interface NodeListenerOptions extends HttpOptions {
    * size).
    */
   readonly maxInFlightBodyBytes?: number;
+  /**
+   * The read-only dashboard at `/dashboard` (docs/dashboard.md): the directory of its built
+   * files, or `false` for none. Default: the package's own build (`dist/dashboard`), found
+   * beside this module. The page holds no data and needs no key; its script calls the API with
+   * the secret key the user types in.
+   */
+  readonly dashboard?: string | false;
 }
 
 /** Default {@link NodeListenerOptions.maxInFlightBodyBytes}. */
@@ -55,6 +63,10 @@ export function createNodeListener(
     throw new TypeError('taxkit: maxInFlightBodyBytes must be a non-negative integer.');
   }
   const send = createAnswerWriter(app);
+  const dashboard =
+    options.dashboard === false
+      ? undefined
+      : createDashboardAssets(options.dashboard === undefined ? findBuiltDashboard() : options.dashboard);
   /** Bytes of bodies being read now, every connection together. */
   let inFlight = 0;
   return (request, response) => {
@@ -63,6 +75,19 @@ export function createNodeListener(
       // false) so that they get taxkit's error body and an X-Request-ID, not Node's bare 400.
       answerUnread(send, request, response, trustProxy, missingHost(app));
       return;
+    }
+    if (dashboard !== undefined) {
+      const url = request.url ?? '/';
+      const queryAt = url.indexOf('?');
+      const path = queryAt === -1 ? url : url.slice(0, queryAt);
+      const subpath = dashboardSubpath(app.basePath, path);
+      if (subpath !== undefined) {
+        const ifNoneMatch = request.headers['if-none-match'];
+        const answer = dashboard.answer((request.method ?? 'GET').toUpperCase(), path, subpath, ifNoneMatch);
+        if (hasBody(request)) answerUnread(send, request, response, trustProxy, answer);
+        else send(toHttpRequest(request, trustProxy, undefined, false), response, answer);
+        return;
+      }
     }
     if (!hasBody(request)) {
       dispatch(app, send, toHttpRequest(request, trustProxy, undefined, false), response);

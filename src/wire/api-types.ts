@@ -34,6 +34,7 @@ import type {
   merchantListResponseSchema,
   merchantResponseSchema,
   nexusResponseSchema,
+  ratesResponseSchema,
   platformCalculationResponseSchemas,
   platformTransactionsResponseSchemas,
   productListResponseSchema,
@@ -166,6 +167,8 @@ export type Registration = z.output<typeof registrationResponseSchema>;
 export type RegistrationList = z.output<typeof registrationListResponseSchema>;
 export type DeletedRegistration = z.output<typeof deletedRegistrationResponseSchema>;
 export type NexusStatus = z.output<typeof nexusResponseSchema>;
+/** GET /tax/rates (taxkit extension). */
+export type RatesJson = z.output<typeof ratesResponseSchema>;
 /** A `tax.exemption_certificate` (2026-03-01). */
 export type CertificateJson = z.output<typeof certificateResponseSchema>;
 export type CertificateList = z.output<typeof certificateListResponseSchema>;
@@ -228,6 +231,7 @@ export interface ResponseBodies<V extends ApiVersion = LatestApiVersion> {
   registrationList: RegistrationList;
   deletedRegistration: DeletedRegistration;
   nexus: NexusStatus;
+  rates: RatesJson;
   certificate: CertificateJson;
   certificateList: CertificateList;
   certificateRequest: CertificateRequestJson;

@@ -401,6 +401,29 @@ export const nexusResponseSchema = z.strictObject({
   jurisdictions: z.array(nexusJurisdictionSchema),
 });
 
+/** One rate table of GET /tax/rates; the import's facts are null for a table embedded in taxkit. */
+export const rateTableResponseSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  source: z.string(),
+  effective_date: z.string(),
+  origin: z.enum(['embedded', 'imported']),
+  in_snapshot: z.boolean(),
+  format: z.string().nullable(),
+  file_name: z.string().nullable(),
+  row_count: z.number().nullable(),
+  imported_at: z.number().nullable(),
+  revision: z.number().nullable(),
+  source_url: z.string().nullable(),
+});
+/** GET /tax/rates (taxkit extension): the rate snapshot new calculations use, and its tables. */
+export const ratesResponseSchema = z.strictObject({
+  object: z.literal('tax.rates'),
+  snapshot: z.string(),
+  revision: z.number(),
+  tables: z.array(rateTableResponseSchema),
+});
+
 // --- exemption certificates and certificate requests (2026-03-01; docs/exemptions.md) ---------
 
 /** A customer link: taxkit's id and the caller's reference id (null when none was given). */

@@ -72,6 +72,7 @@ describe('the operation table', () => {
       'registrations.update',
       'registrations.delete',
       'nexus.status',
+      'rateTables.list',
       'platform.calculations.create',
       'platform.transactions.create',
     ]);

@@ -70,6 +70,8 @@ describe('the packed tarball', () => {
     expect(listing).toContain('package/dist/src/index.d.ts');
     expect(listing).toContain('package/dist/adapters/sqlite/migrations/meta/_journal.json');
     expect(listing).toContain('package/dist/data/NOTICE');
+    expect(listing).toContain('package/dist/dashboard/app.js');
+    expect(listing).toContain('package/dist/dashboard/index.html');
     expect(listing.filter((file) => file.startsWith('package/data/'))).toEqual([]);
     expect(listing.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(listing.filter((file) => file.startsWith('package/src/') || file.startsWith('package/test/'))).toEqual([]);
@@ -186,6 +188,12 @@ describe('npm start', () => {
         () => out,
       );
       expect((await fetch(`http://127.0.0.1:${port}/openapi.json`)).status).toBe(200);
+      // The dashboard `prepare` built: the page and its script, under the same server.
+      const page = await fetch(`http://127.0.0.1:${port}/dashboard/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<script src="app.js"');
+      expect((await fetch(`http://127.0.0.1:${port}/dashboard/app.js`)).status).toBe(200);
+      expect(out).toContain(`Dashboard: http://127.0.0.1:${port}/dashboard`);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       await until(
