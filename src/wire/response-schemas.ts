@@ -526,6 +526,7 @@ export const liabilityRowSchema = z.strictObject({
   gross_sales: z.number(),
   exempt_sales: z.number(),
   exempt_customer_sales: z.number(),
+  exempt_certificate_sales: z.number(),
   exempt_category_sales: z.number(),
   reverse_charge_sales: z.number(),
   not_registered_sales: z.number(),

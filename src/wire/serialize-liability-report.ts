@@ -36,6 +36,7 @@ export function serializeLiabilityReport(
         gross_sales: row.grossSales,
         exempt_sales: exempt,
         exempt_customer_sales: row.exemptSales.exemptCustomer,
+        exempt_certificate_sales: row.exemptSales.exemptCertificate,
         exempt_category_sales: row.exemptSales.exemptCategory,
         reverse_charge_sales: row.exemptSales.reverseCharge,
         not_registered_sales: row.exemptSales.notRegistered,

@@ -136,6 +136,46 @@ describe('GET /tax/reports/liability', () => {
     ]);
   });
 
+  it('puts sales covered by an exemption certificate, wholly or in part, under exempt_certificate_sales', async () => {
+    const { call } = apiAt(NOV_10);
+    const v = { version: '2026-03-01' };
+    const customers: string[] = [];
+    for (const [index, percentage] of [undefined, 25].entries()) {
+      const customer = await call('POST', '/tax/customers', {
+        ...v,
+        body: { reference_customer_id: `c-${index}`, email: `c${index}@example.com` },
+      });
+      const certificate = await call('POST', '/tax/certificates', {
+        ...v,
+        body: {
+          customer_id: customer.json.id,
+          reason: 'resale',
+          ...(percentage === undefined ? {} : { exempt_percentage: percentage }),
+          jurisdictions: [{ country: 'US', province: 'IN', effective_date: NOV_10 - 86_400 }],
+        },
+      });
+      expect(certificate.status, certificate.text).toBe(200);
+      customers.push(customer.json.id);
+    }
+    let tax = 0;
+    for (const [index, id] of customers.entries()) {
+      const cart = calculationBody();
+      const recorded = await sale(call, `o-cert-${index}`, NOV_10, { ...cart, customer: { ...cart.customer, id } });
+      for (const line of recorded.line_items as { tax_amount: number }[]) tax += line.tax_amount;
+    }
+    // The whole certificate leaves no tax; the partial one taxes three quarters of each line.
+    expect(tax).toBeGreaterThan(0);
+    const { json } = await call('GET', '/tax/reports/liability?from=2026-11-01&to=2026-11-30');
+    const sum = (field: string) =>
+      json.rows.reduce((total: number, row: Record<string, number>) => total + (row[field] ?? 0), 0);
+    // 1,200 of sales each: the whole of the first, a quarter of the second (300) is exempt.
+    expect(sum('gross_sales')).toBe(2400);
+    expect(sum('exempt_certificate_sales')).toBe(1500);
+    expect(sum('exempt_sales')).toBe(1500);
+    expect(sum('taxable_sales')).toBe(900);
+    expect(sum('tax_collected')).toBe(tax);
+  });
+
   it('refuses bad queries with a typed 400 naming the parameter, and public keys read nothing', async () => {
     const { call } = createTestApi();
     const cases: [string, string, string][] = [

@@ -1,4 +1,5 @@
 import { convertMinor } from '../money/convert-currency.ts';
+import { divideHalfUpBig } from '../money/divide-half-up.ts';
 import { formatDay } from '../rates/format-day.ts';
 import type { JurisdictionLevel } from '../rates/rate-table.ts';
 import type { JurisdictionTax, Refund, TaxLine, TaxType, Transaction } from '../types.ts';
@@ -6,10 +7,17 @@ import { periodOf, type ReportPeriod } from './report-period.ts';
 
 /** Why a sale's amount was not taxed in a jurisdiction; each is a column of exempt sales. */
 export type ExemptReason =
-  'exemptCustomer' | 'exemptCategory' | 'reverseCharge' | 'notRegistered' | 'notCollected' | 'marketplaceFacilitated';
+  | 'exemptCustomer'
+  | 'exemptCertificate'
+  | 'exemptCategory'
+  | 'reverseCharge'
+  | 'notRegistered'
+  | 'notCollected'
+  | 'marketplaceFacilitated';
 
 export const EXEMPT_REASONS: readonly ExemptReason[] = [
   'exemptCustomer',
+  'exemptCertificate',
   'exemptCategory',
   'reverseCharge',
   'notRegistered',
@@ -164,7 +172,12 @@ export function createLiabilityAccumulator(options: LiabilityOptions): Liability
           const reason = exemptReasonOf(sale, line, part);
           if (reason === 'nonTaxable') row.nonTaxableSales += sales;
           else if (reason !== undefined) row.exemptSales[reason] += sales;
-          else row.taxableSales += sales;
+          else {
+            // A certificate for part of the price exempts that share of a taxed line.
+            const exempt = certificateShare(sale, sales);
+            row.exemptSales.exemptCertificate += exempt;
+            row.taxableSales += sales - exempt;
+          }
           row.taxCollected += tax;
           total.taxCollected += tax;
         } else if (event === 'refund') {
@@ -220,11 +233,25 @@ function exemptReasonOf(
       return 'notRegistered';
     case 'automatic_tax_disabled':
       return 'notCollected';
+    case 'certificate':
+      return 'exemptCertificate';
     default:
       break;
   }
   if (part.taxMinor !== 0 || !isZeroRate(part.rate)) return undefined;
   return line.productTaxCode === 'NON_TAXABLE' ? 'nonTaxable' : 'exemptCategory';
+}
+
+/**
+ * The part of `sales` a partial exemption certificate exempts (`exemptPercentage`, at most two
+ * decimals), rounded half away from zero as every amount is; 0 without one.
+ */
+function certificateShare(sale: Transaction, sales: number): number {
+  const percentage = sale.certificate?.exemptPercentage;
+  if (percentage === undefined) return 0;
+  const [whole = '0', fraction = ''] = percentage.split('.');
+  const hundredths = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+  return Number(divideHalfUpBig(BigInt(sales) * BigInt(hundredths), 10_000n));
 }
 
 function isZeroRate(rate: string): boolean {
@@ -261,6 +288,7 @@ function rowOf(
       grossSales: 0,
       exemptSales: {
         exemptCustomer: 0,
+        exemptCertificate: 0,
         exemptCategory: 0,
         reverseCharge: 0,
         notRegistered: 0,
