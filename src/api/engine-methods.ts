@@ -103,9 +103,30 @@ export function createEngineMethods(deps: EngineDeps): EngineMethods {
       at[part] ??= {};
       at = at[part] as Record<string, unknown>;
     }
-    const arity = row.args.length;
-    at[key] = (...positional: unknown[]) =>
-      runOperation(row, deps, argsOf(row.args, positional), positional[arity] as CallContext | undefined);
+    at[key] = methodOf(row, deps);
   }
   return methods as EngineMethods;
+}
+
+/**
+ * The engine method of `row`: its positional arguments named as the row's `args`, then the
+ * context. Written out for the shapes the table has, so the common call (a calculation's body
+ * and context) builds one small object and no rest array; any other shape goes through
+ * {@link argsOf}.
+ */
+function methodOf(row: AnyOperation, deps: EngineDeps): (...positional: unknown[]) => Promise<unknown> {
+  const [first, second] = row.args;
+  if (row.args.length === 1 && first === 'body') {
+    return (body: unknown, context?: unknown) => runOperation(row, deps, { body }, context as CallContext | undefined);
+  }
+  if (row.args.length === 1 && first === 'id') {
+    return (id: unknown, context?: unknown) => runOperation(row, deps, { id }, context as CallContext | undefined);
+  }
+  if (row.args.length === 2 && first === 'id' && second === 'body') {
+    return (id: unknown, body: unknown, context?: unknown) =>
+      runOperation(row, deps, { id, body }, context as CallContext | undefined);
+  }
+  const arity = row.args.length;
+  return (...positional: unknown[]) =>
+    runOperation(row, deps, argsOf(row.args, positional), positional[arity] as CallContext | undefined);
 }
