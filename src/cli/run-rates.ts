@@ -1,82 +1,30 @@
-import { relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import { snapshotId } from '../core/rates/snapshot-id.ts';
 import { hashRateTable } from '../core/rates/hash-rate-table.ts';
 import { loadDefaultRateTables } from '../defaults/load-default-rate-tables.ts';
 import { importRates, type ImportedFile, type RateFileFormat } from '../rate-import/import-rates.ts';
 import type { TaxStore } from '../ports/store.ts';
 import type { CliIo } from './cli-io.ts';
-import { chooseStore, openChosenStore, redactUrl } from './choose-store.ts';
-import { describeError } from './describe-error.ts';
-import { UsageError } from './usage-error.ts';
-import { USAGE } from './usage.ts';
+import { type ImportCommand, runImportCommand } from './run-import-command.ts';
 
 const FORMATS: readonly RateFileFormat[] = ['auto', 'avalara-zip5', 'taxkit-csv', 'taxkit-json'];
+
+/** `taxkit rates import` and `taxkit rates list`. */
+const RATES_COMMAND: ImportCommand<RateFileFormat> = {
+  name: 'rates',
+  formatOption: 'format',
+  formats: FORMATS,
+  needsStore: 'rates need a store that keeps them: --db or --postgres.',
+  import: runImport,
+  list: runList,
+};
 
 /**
  * `taxkit rates import <file|folder>... [--db PATH | --postgres URL] [--format F]` and
  * `taxkit rates list [--db PATH | --postgres URL]`. With PostgreSQL, every instance on the
  * database picks an import up without a restart.
  */
-export async function runRates(args: readonly string[], io: CliIo): Promise<number> {
-  const [subcommand, ...rest] = args;
-  let parsed: ReturnType<typeof parseRatesArgs>;
-  try {
-    parsed = parseRatesArgs(rest);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  if (parsed.values.help === true) {
-    io.stdout(USAGE);
-    return 0;
-  }
-  if (subcommand !== 'import' && subcommand !== 'list') {
-    throw new UsageError(
-      `"rates" takes "import" or "list", not ${subcommand === undefined ? 'nothing' : `"${subcommand}"`}.`,
-    );
-  }
-  const format = (parsed.values.format ?? 'auto') as RateFileFormat;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}.`);
-  if (subcommand === 'import' && parsed.positionals.length === 0) {
-    throw new UsageError('"rates import" needs at least one file or folder.');
-  }
-  if (subcommand === 'list' && parsed.positionals.length > 0) throw new UsageError('"rates list" takes no files.');
-
-  const choice = chooseStore({ db: parsed.values.db, postgres: parsed.values.postgres }, io.env, io.cwd);
-  let store: TaxStore | undefined;
-  try {
-    store = await openChosenStore(choice);
-    if (store === undefined) throw new UsageError('rates need a store that keeps them: --db or --postgres.');
-    const where =
-      choice.kind === 'postgres'
-        ? `PostgreSQL ${redactUrl(choice.url)}`
-        : choice.kind === 'sqlite'
-          ? shown(io.cwd, choice.path)
-          : 'memory';
-    if (subcommand === 'import') await runImport(store, parsed.positionals, format, where, io);
-    else await runList(store, where, io);
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    io.stderr(`taxkit rates ${subcommand}: ${describeError(error)}\n`);
-    return 1;
-  } finally {
-    await store?.close();
-  }
-}
-
-function parseRatesArgs(args: readonly string[]) {
-  return parseArgs({
-    args: [...args],
-    options: {
-      db: { type: 'string' },
-      postgres: { type: 'string' },
-      format: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: true,
-  });
+export function runRates(args: readonly string[], io: CliIo): Promise<number> {
+  return runImportCommand(RATES_COMMAND, args, io);
 }
 
 async function runImport(
@@ -131,9 +79,4 @@ async function currentSnapshot(store: TaxStore): Promise<string> {
 
 function describeFile(file: ImportedFile): string {
   return `${file.fileName}: ${file.format}, ${file.name}, from ${file.effectiveDate}, ${file.rowCount.toLocaleString('en-US')} rows`;
-}
-
-/** `path` relative to the working directory when it is inside it. */
-function shown(cwd: string, path: string): string {
-  return relative(cwd, path) || path;
 }
