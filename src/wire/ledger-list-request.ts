@@ -1,27 +1,8 @@
 import { z } from 'zod';
 import type { LedgerListInput } from '../operations/list-ledger.ts';
+import { pageLimit, queryUnixSeconds } from './list-request.ts';
 import { parseBody } from './parse-body.ts';
 import { taxIssue, taxRule } from './tax-rule.ts';
-
-/** Unix seconds from a query string's digits or a number. */
-const unixSeconds = z
-  .union([z.number(), z.string()])
-  .transform((value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value))
-  .refine(
-    (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0,
-    taxRule('INVALID_VALUE', 'must be Unix seconds (a whole number, 0 or more)'),
-  )
-  .transform((value) => value as number);
-
-/** A page size 1..100 from a query string's digits or a number, as the other lists take it. */
-const limit = z
-  .union([z.number(), z.string()])
-  .transform((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
-  .refine(
-    (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 100,
-    taxRule('INVALID_VALUE', 'limit must be an integer from 1 to 100'),
-  )
-  .transform((value) => value as number);
 
 /** A cursor: the last id of the previous page, so an id of the record listed. */
 function cursorOf(prefix: string) {
@@ -52,12 +33,12 @@ function orderedPeriod(fromKey: string, toKey: string) {
  */
 export const transactionListRequestSchema = z
   .strictObject({
-    processed_from: unixSeconds.optional(),
-    processed_to: unixSeconds.optional(),
+    processed_from: queryUnixSeconds.optional(),
+    processed_to: queryUnixSeconds.optional(),
     type: z.enum(['sale', 'platform_order', 'fee']).optional(),
     customer_id: z.string().min(1).max(255).optional(),
     reference_order_id: z.string().min(1).max(255).optional(),
-    limit: limit.optional(),
+    limit: pageLimit.optional(),
     cursor: cursorOf('tr').optional(),
   })
   .superRefine(orderedPeriod('processed_from', 'processed_to'));
@@ -65,9 +46,9 @@ export const transactionListRequestSchema = z
 /** Query of GET /tax/refunds (taxkit's extension): refunds by `refund_processed_at`, oldest first. */
 export const refundListRequestSchema = z
   .strictObject({
-    processed_from: unixSeconds.optional(),
-    processed_to: unixSeconds.optional(),
-    limit: limit.optional(),
+    processed_from: queryUnixSeconds.optional(),
+    processed_to: queryUnixSeconds.optional(),
+    limit: pageLimit.optional(),
     cursor: cursorOf('ref').optional(),
   })
   .superRefine(orderedPeriod('processed_from', 'processed_to'));
@@ -75,9 +56,9 @@ export const refundListRequestSchema = z
 /** Query of GET /tax/refund_reversals (taxkit's extension): refunds by when they were reversed, oldest first. */
 export const reversalListRequestSchema = z
   .strictObject({
-    reversed_from: unixSeconds.optional(),
-    reversed_to: unixSeconds.optional(),
-    limit: limit.optional(),
+    reversed_from: queryUnixSeconds.optional(),
+    reversed_to: queryUnixSeconds.optional(),
+    limit: pageLimit.optional(),
     cursor: cursorOf('ref').optional(),
   })
   .superRefine(orderedPeriod('reversed_from', 'reversed_to'));

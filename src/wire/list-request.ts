@@ -3,6 +3,26 @@ import type { PageRequest } from '../operations/load-page.ts';
 import { parseBody } from './parse-body.ts';
 import { taxRule } from './tax-rule.ts';
 
+/** A page size 1..100, from a query string's digits or a number: the `limit` of every list. */
+export const pageLimit = z
+  .union([z.number(), z.string()])
+  .transform((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
+  .refine(
+    (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 100,
+    taxRule('INVALID_VALUE', 'limit must be an integer from 1 to 100'),
+  )
+  .transform((value) => value as number);
+
+/** Unix seconds, from a query string's digits or a number: the periods and dates of list and status queries. */
+export const queryUnixSeconds = z
+  .union([z.number(), z.string()])
+  .transform((value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value))
+  .refine(
+    (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0,
+    taxRule('INVALID_VALUE', 'must be Unix seconds (a whole number, 0 or more)'),
+  )
+  .transform((value) => value as number);
+
 /**
  * Query of GET /tax/products and GET /tax/customers: an exclusive cursor (the last id seen)
  * and, as taxkit's addition, an optional page size 1..100 (a query string's digits or a
@@ -10,15 +30,7 @@ import { taxRule } from './tax-rule.ts';
  */
 export const listRequestSchema = z.strictObject({
   cursor: z.string().max(255).optional(),
-  limit: z
-    .union([z.number(), z.string()])
-    .transform((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value))
-    .refine(
-      (value) => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 100,
-      taxRule('INVALID_VALUE', 'limit must be an integer from 1 to 100'),
-    )
-    .transform((value) => value as number)
-    .optional(),
+  limit: pageLimit.optional(),
 });
 
 export type ListRequest = z.input<typeof listRequestSchema>;
