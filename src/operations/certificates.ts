@@ -13,6 +13,7 @@ import { checkedRequestStatus } from '../core/exemptions/checked-request-status.
 import { type CertificateListRequest, listOfCustomer, storedCustomer } from './certificate-customer.ts';
 import { checkPlace, placeId } from './certificate-places.ts';
 import { callTime } from './call-time.ts';
+import { allPages } from './each-page.ts';
 import type { ListedPage } from './load-page.ts';
 
 /** One place of a certificate as the wire layer parses it (Unix seconds). */
@@ -171,19 +172,9 @@ export async function customerCertificates(
   tenant: Tenant,
   customerId: string,
 ): Promise<ExemptionCertificate[]> {
-  const all: ExemptionCertificate[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const page = await deps.store.listCertificates(tenant, {
-      customerId,
-      limit: 100,
-      ...(after === undefined ? {} : { after }),
-    });
-    all.push(...page.items);
-    const last = page.items.at(-1);
-    if (!page.hasMore || last === undefined) return all;
-    after = last.id;
-  }
+  return allPages((after) =>
+    deps.store.listCertificates(tenant, { customerId, limit: 100, ...(after === undefined ? {} : { after }) }),
+  );
 }
 
 function viewOf(certificate: ExemptionCertificate, now: number): CertificateView {

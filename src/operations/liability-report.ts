@@ -7,6 +7,7 @@ import type { ReportPeriod } from '../core/reports/report-period.ts';
 import type { Page, Refund, Tenant, Transaction } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { type LedgerQuery, MAX_LEDGER_PAGE } from '../ports/store.ts';
+import { eachPage } from './each-page.ts';
 import { settlePendingFiling } from './settle-pending-filing.ts';
 
 /** A liability report as the wire layer parses it: whole UTC days, both inclusive. */
@@ -38,20 +39,20 @@ export async function reportLiability(
   const period = { from: input.fromDay * 86_400, to: (input.toDay + 1) * 86_400 - 1 };
   const filing = settlePendingFiling(deps);
   await eachPage(
-    (query) => deps.store.listTransactions(tenant, { ...period, ...query }),
+    (after) => deps.store.listTransactions(tenant, { ...period, ...pageAfter(after) }),
     async (sale) => report.addSale(await filing.sale(sale)),
   );
   const saleOf = salesOf(deps, tenant, filing.settle);
   await eachRefund(
     report,
     'addRefund',
-    (query) => deps.store.listRefundsProcessed(tenant, { ...period, ...query }),
+    (after) => deps.store.listRefundsProcessed(tenant, { ...period, ...pageAfter(after) }),
     saleOf,
   );
   await eachRefund(
     report,
     'addReversal',
-    (query) => deps.store.listRefundsReversed(tenant, { ...period, ...query }),
+    (after) => deps.store.listRefundsReversed(tenant, { ...period, ...pageAfter(after) }),
     saleOf,
   );
   const pending = filing.pending();
@@ -65,35 +66,21 @@ export async function reportLiability(
   };
 }
 
-async function eachPage<T extends { readonly id: string }>(
-  read: (query: Pick<LedgerQuery, 'after' | 'limit'>) => Promise<Page<T>>,
-  visit: (record: T) => void | Promise<void>,
-): Promise<void> {
-  let after: string | undefined;
-  for (;;) {
-    // Pages in order: each continues after the last record of the one before.
-    // eslint-disable-next-line no-await-in-loop
-    const page = await read({ limit: MAX_LEDGER_PAGE, ...(after === undefined ? {} : { after }) });
-    for (const record of page.items) {
-      // eslint-disable-next-line no-await-in-loop
-      await visit(record);
-    }
-    const last = page.items.at(-1);
-    if (!page.hasMore || last === undefined) return;
-    after = last.id;
-  }
-}
-
 function eachRefund(
   report: LiabilityAccumulator,
   method: 'addRefund' | 'addReversal',
-  read: (query: Pick<LedgerQuery, 'after' | 'limit'>) => Promise<Page<Refund>>,
+  read: (after: string | undefined) => Promise<Page<Refund>>,
   saleOf: (id: string) => Promise<Transaction | undefined>,
 ): Promise<void> {
   return eachPage(read, async (refund) => {
     const sale = await saleOf(refund.transactionId);
     if (sale !== undefined) report[method](refund, sale);
   });
+}
+
+/** The largest page of the ledger, after `after` when given. */
+function pageAfter(after: string | undefined): Pick<LedgerQuery, 'after' | 'limit'> {
+  return after === undefined ? { limit: MAX_LEDGER_PAGE } : { after, limit: MAX_LEDGER_PAGE };
 }
 
 /** The live sale of each refund, looked up once per report (a sale with many refunds is read once). */

@@ -3,6 +3,7 @@ import { type JurisdictionNexus, nexusStatus } from '../core/nexus/nexus-status.
 import type { Refund, Tenant, Transaction } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { MAX_LEDGER_PAGE } from '../ports/store.ts';
+import { allPages } from './each-page.ts';
 import { callTime } from './call-time.ts';
 
 /** What GET /tax/nexus asks: the status as of `at` (Unix seconds), now when absent. */
@@ -34,10 +35,10 @@ export async function getNexusStatus(deps: EngineDeps, tenant: Tenant, query: Ne
 export async function countNexus(deps: EngineDeps, tenant: Tenant, at: number): Promise<readonly JurisdictionNexus[]> {
   const rules = deps.nexusRules.flatMap((table) => table.rules);
   const from = Math.min(...rules.flatMap((rule) => measuringPeriods(rule, at).map((period) => period.start)));
-  const sales = await readAll((after) =>
+  const sales = await allPages((after) =>
     deps.store.listTransactions(tenant, { from, to: at, after, limit: MAX_LEDGER_PAGE }),
   );
-  const processed = await readAll((after) =>
+  const processed = await allPages((after) =>
     deps.store.listRefundsProcessed(tenant, { from, to: at, after, limit: MAX_LEDGER_PAGE }),
   );
   const byId = new Map(sales.map((sale) => [sale.id, sale]));
@@ -64,18 +65,4 @@ export async function countNexus(deps: EngineDeps, tenant: Tenant, at: number): 
     sales,
     refunds,
   });
-}
-
-/** Every record of a paged ledger read. */
-async function readAll<T extends { readonly id: string }>(
-  page: (after: string | undefined) => Promise<{ readonly items: readonly T[]; readonly hasMore: boolean }>,
-): Promise<T[]> {
-  const all: T[] = [];
-  let after: string | undefined;
-  for (;;) {
-    const { items, hasMore } = await page(after);
-    all.push(...items);
-    if (!hasMore || items.length === 0) return all;
-    after = items[items.length - 1]?.id;
-  }
 }
