@@ -190,7 +190,9 @@ describe.skipIf(!haveChromium)('the dashboard in Chromium', () => {
 
     await page.fill('#key', KEYS.publicTest as string);
     await page.keyboard.press('Enter');
-    await page.waitForFunction("document.getElementById('login-error')?.textContent?.includes('pk_test_')");
+    // A locator wait, not a string predicate: Playwright polls a string with eval, which the page's
+    // CSP (no 'unsafe-eval') refuses whenever the error is not there at the first look.
+    await page.locator('#login-error', { hasText: 'pk_test_' }).waitFor();
     expect(await error.textContent()).toContain('needs a secret key');
     expect(await page.locator('#app-view').isHidden()).toBe(true);
     expect(await page.locator('section.mode').count()).toBe(0);
