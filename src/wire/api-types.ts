@@ -8,6 +8,7 @@ import type {
   transactionListRequestSchema,
 } from './ledger-list-request.ts';
 import type { liabilityReportRequestSchema } from './liability-report-request.ts';
+import type { ossReturnRequestSchema } from './oss-return-request.ts';
 import type { listRequestSchema } from './list-request.ts';
 import type { manualLineItemsRequestSchema } from './manual-line-items-request.ts';
 import type { merchantCreateSchema, merchantUpdateSchema } from './merchant-request.ts';
@@ -43,6 +44,7 @@ import type {
   refundResponseSchemas,
   ledgerRefundListResponseSchemas,
   liabilityReportResponseSchema,
+  ossReturnResponseSchema,
   manualLineItemsResponseSchema,
   transactionListResponseSchemas,
   registrationListResponseSchema,
@@ -118,6 +120,10 @@ export type LedgerRefundList<V extends ApiVersion = LatestApiVersion> = z.output
 export type LiabilityReportRequest = z.input<typeof liabilityReportRequestSchema>;
 /** The liability report (GET /tax/reports/liability), the same in every version. */
 export type LiabilityReport = z.output<typeof liabilityReportResponseSchema>;
+/** Query of GET /tax/reports/oss: `quarter` (YYYY-Qn), `scheme`, `format`, `part`. */
+export type OssReturnRequest = z.input<typeof ossReturnRequestSchema>;
+/** The EU one-stop-shop return (GET /tax/reports/oss), the same in every version. */
+export type OssReturn = z.output<typeof ossReturnResponseSchema>;
 /** Body of POST /tax/manual_line_items: a sale made outside taxkit. */
 export type ManualLineItemsRequest = z.input<typeof manualLineItemsRequestSchema>;
 /** The answer of POST /tax/manual_line_items. */
@@ -195,6 +201,7 @@ export interface RequestBodies<V extends ApiVersion = LatestApiVersion> {
   refundList: RefundListRequest;
   reversalList: ReversalListRequest;
   liabilityReport: LiabilityReportRequest;
+  ossReturn: OssReturnRequest;
   manualLineItems: ManualLineItemsRequest;
   registration: RegistrationRequest;
   registrationUpdate: RegistrationUpdateRequest;
@@ -226,6 +233,7 @@ export interface ResponseBodies<V extends ApiVersion = LatestApiVersion> {
   transactionList: TransactionList<V>;
   ledgerRefundList: LedgerRefundList<V>;
   liabilityReport: LiabilityReport;
+  ossReturn: OssReturn;
   manualLineItems: ManualLineItems;
   registration: Registration;
   registrationList: RegistrationList;

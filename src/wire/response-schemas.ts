@@ -597,3 +597,67 @@ export const manualLineItemsResponseSchema = z.strictObject({
   ),
   testmode: z.boolean(),
 });
+
+/** One line of an OSS return: a kind of supply at one rate in one member state, in euro cents. */
+export const ossSupplySchema = z.strictObject({
+  kind: z.enum(['goods', 'services']),
+  rate: z.number(),
+  rate_type: z.enum(['STANDARD', 'REDUCED']),
+  taxable_amount: z.number(),
+  vat_amount: z.number(),
+  /** Goods dispatched from another member state than the one of identification: that state; else null. */
+  dispatched_from: z.string().nullable(),
+  /** The seller's VAT or tax number in `dispatched_from`, from a `domestic` registration there; else null. */
+  dispatched_from_vat_number: z.string().nullable(),
+});
+
+/** The answer of GET /tax/reports/oss (taxkit's extension): the EU one-stop-shop return of a quarter. */
+export const ossReturnResponseSchema = z.strictObject({
+  object: z.literal('tax.oss_return'),
+  quarter: z.string(),
+  currency: z.literal('EUR'),
+  scheme: z.enum(['union', 'non_union']),
+  member_state_of_identification: z.string(),
+  vat_number: z.string(),
+  reference: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  testmode: z.boolean(),
+  member_states: z.array(
+    z.strictObject({
+      country: z.string(),
+      supplies: z.array(ossSupplySchema),
+      vat_amount: z.number(),
+      corrections_vat_amount: z.number(),
+      vat_due: z.number(),
+    }),
+  ),
+  corrections: z.array(
+    z.strictObject({
+      country: z.string(),
+      quarter: z.string(),
+      taxable_amount: z.number(),
+      vat_amount: z.number(),
+    }),
+  ),
+  total_taxable_amount: z.number(),
+  total_vat: z.number(),
+  left_out: z.array(
+    z.strictObject({
+      reason: z.enum([
+        'outside_eu',
+        'marketplace_facilitated',
+        'business_customer',
+        'not_taxed',
+        'domestic',
+        'below_threshold',
+        'not_in_scheme',
+      ]),
+      sales: z.number(),
+      refunds: z.number(),
+    }),
+  ),
+  rounding: z.string(),
+  /** How many BZSt upload files `format=bzst` makes (`part=1…n`). */
+  bzst_parts: z.number(),
+});

@@ -52,6 +52,7 @@ describe('the operation table', () => {
       'customers.get',
       'customers.delete',
       'reports.liability',
+      'reports.oss',
       'certificates.create',
       'certificates.list',
       'certificates.get',
