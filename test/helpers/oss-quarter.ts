@@ -57,10 +57,9 @@ const ADDRESSES: Readonly<Record<string, { readonly city: string; readonly posta
   FR: { city: 'Paris', postal: '75001' },
 };
 
-/** Builds the quarter for `tenant` (the engine's default account when absent). */
-export async function buildOssQuarter(tenant?: Tenant): Promise<OssQuarter> {
+/** Builds the quarter for `tenant` (the engine's default account when absent) in `store` (a new memory store). */
+export async function buildOssQuarter(tenant?: Tenant, store: TaxStore = createMemoryStore()): Promise<OssQuarter> {
   const context = tenant === undefined ? {} : { tenant };
-  const store = createMemoryStore();
   await store.importExchangeRates([Q2_RATE]);
   const clock = createSettableClock(() => at(4, 1));
   clock.freeze(true);
