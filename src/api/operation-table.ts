@@ -92,6 +92,10 @@ import { OSS_RETURN_QUERY, parseOssReturnQuery } from '../wire/oss-return-reques
 import { ossReturnCsv } from '../wire/oss-return-csv.ts';
 import { bzstFile } from '../wire/oss-bzst-csv.ts';
 import { serializeOssReturn } from '../wire/serialize-oss-return.ts';
+import { reportSer } from '../operations/ser-return.ts';
+import { parseSerReturnQuery, SER_RETURN_QUERY } from '../wire/ser-return-request.ts';
+import { serializeSerReturn } from '../wire/serialize-ser-return.ts';
+import { serXmlFile } from '../wire/ser-xml.ts';
 import { listRefundsMade, listRefundsReversed, listTransactions } from '../operations/list-ledger.ts';
 import { serializeLedgerRefundPage, serializeTransactionPage } from '../wire/serialize-ledger-lists.ts';
 import {
@@ -132,6 +136,7 @@ import {
   ledgerRefundListResponseSchemas,
   liabilityReportResponseSchema,
   ossReturnResponseSchema,
+  serReturnResponseSchema,
   manualLineItemsResponseSchema,
   merchantListResponseSchema,
   merchantResponseSchema,
@@ -680,6 +685,34 @@ export const OPERATIONS = {
       serialize: (result, _version, mode) => serializeOssReturn(result, mode),
       csv: ossReturnCsv,
       files: { bzst: { contentType: 'text/csv; charset=utf-8', render: bzstFile } },
+    }),
+    /**
+     * GET /tax/reports/ser?state=KS&from=YYYY-MM-DD&to=YYYY-MM-DD (taxkit's extension): the
+     * figures of the SST Simplified Electronic Return of a state and period, built from the
+     * liability report of the same period (its totals are the report's), for a seller registered
+     * with the state and rates holding the state's SST data (docs/filing.md). `format=xml`
+     * answers the SER XML, a draft.
+     *
+     * @example
+     * const ser = await engine.reports.ser({ state: 'KS', from: '2026-07-01', to: '2026-07-31' });
+     * ser.total_tax_due; // cents
+     */
+    ser: defineOperation({
+      method: 'GET',
+      path: '/tax/reports/ser',
+      summary:
+        'taxkit extension: the SST Simplified Electronic Return of a state and period, from the recorded sales (JSON, or the XML draft with format=xml).',
+      keys: 'secret',
+      since: undefined,
+      args: ['query'],
+      request: 'serReturn',
+      queryParameters: SER_RETURN_QUERY,
+      response: 'serReturn',
+      responseSchemas: inEveryVersion(serReturnResponseSchema),
+      parse: ({ query }) => parseSerReturnQuery(query),
+      run: reportSer,
+      serialize: (filing, _version, mode) => serializeSerReturn(filing, mode),
+      files: { xml: { contentType: 'application/xml; charset=utf-8', render: serXmlFile } },
     }),
   },
   /**

@@ -4,6 +4,7 @@ import { errorResponse } from '../http/error-response.ts';
 import { liabilityReportCsv } from '../wire/liability-report-csv.ts';
 import { bzstFiles } from '../wire/oss-bzst-csv.ts';
 import { ossReturnCsv } from '../wire/oss-return-csv.ts';
+import { serXml, transmissionIdOf } from '../wire/ser-xml.ts';
 import type { CliIo } from './cli-io.ts';
 import { type AccountEngine, openAccountEngine } from './open-account-engine.ts';
 import { parseCommandArgs } from './parse-command-args.ts';
@@ -46,10 +47,23 @@ const COMMANDS: Readonly<Record<string, ReportCommand>> = {
       else io.stdout(json(filed));
     },
   },
+  ser: {
+    options: ['state', 'from', 'to'],
+    formats: ['json', 'xml'],
+    async run(engine, context, options, io) {
+      const filed = await engine.reports.ser(queryOf(options, this.options) as never, context);
+      if (options.format !== 'xml') {
+        io.stdout(json(filed));
+        return;
+      }
+      io.stdout(serXml(filed, transmissionIdOf(filed)));
+      io.stderr('Draft: the SER schema is not fully confirmed (docs/filing.md); check the file before sending.\n');
+    },
+  },
 };
 
 /**
- * `taxkit report liability|oss …` (see USAGE): a report or a filing file of the account
+ * `taxkit report liability|oss|ser …` (see USAGE): a report or a filing file of the account
  * `taxkit serve` uses on that database (live mode unless told), printed as the HTTP route answers
  * it. A bad option is a usage error (exit 2); a bad value prints the API's error body on stderr
  * and exits 1.

@@ -661,3 +661,32 @@ export const ossReturnResponseSchema = z.strictObject({
   /** How many BZSt upload files `format=bzst` makes (`part=1…n`). */
   bzst_parts: z.number(),
 });
+
+/** The answer of GET /tax/reports/ser (taxkit's extension): an SST Simplified Electronic Return's figures, in cents. */
+export const serReturnResponseSchema = z.strictObject({
+  object: z.literal('tax.ser_return'),
+  state: z.string(),
+  state_fips: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  currency: z.literal('USD'),
+  seller_id: z.string(),
+  testmode: z.boolean(),
+  total_sales: z.number(),
+  exempt_sales: z.number(),
+  taxable_sales: z.number(),
+  state_tax_due: z.number(),
+  jurisdictions: z.array(
+    z.strictObject({
+      jurisdiction_id: z.string(),
+      level: z.string(),
+      name: z.string(),
+      code: z.string().nullable(),
+      tax_due: z.number(),
+    }),
+  ),
+  total_tax_due: z.number(),
+  /** The XML (`format=xml`) is a draft: its schema could not be confirmed in full (docs/filing.md). */
+  draft: z.boolean(),
+  draft_reasons: z.array(z.string()),
+});

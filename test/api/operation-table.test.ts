@@ -53,6 +53,7 @@ describe('the operation table', () => {
       'customers.delete',
       'reports.liability',
       'reports.oss',
+      'reports.ser',
       'certificates.create',
       'certificates.list',
       'certificates.get',
