@@ -172,6 +172,9 @@ describe('the SST Simplified Electronic Return', () => {
     ]);
     // 100.00 + 333.33 of goods, 20.00 of exempt food, 40.00 refunded.
     expect([ser.total_sales, ser.exempt_sales, ser.taxable_sales]).toStrictEqual([41_333, 2_000, 39_333]);
+    // The figures docs/filing.md shows.
+    expect([ser.state_tax_due, ser.total_tax_due]).toStrictEqual([2556, 3693]);
+    expect(ser.jurisdictions.map((jurisdiction) => jurisdiction.tax_due)).toStrictEqual([517, 413, 207]);
   });
 
   it('writes the XML draft with the figures in dollars, marked a draft', async () => {
