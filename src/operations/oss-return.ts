@@ -48,7 +48,7 @@ export async function reportOss(deps: EngineDeps, tenant: Tenant, input: OssInpu
         `sale(s) have no euro conversion yet: ${result.unconverted.join(', ')}${more > 0 ? ` and ${more} more` : ''}. ` +
         'Import the ECB rate of the quarter’s last day (taxkit fx import) and convert them with a filing rule ' +
         "({ countries: 'EU', currency: 'EUR', source: 'ECB', day: 'period_end' }).",
-      { details: { field: 'quarter', sales: result.unconverted, sale_count: result.unconvertedCount } },
+      { details: { field: 'quarter', sales: result.unconverted } },
     );
   }
   return result;
@@ -71,7 +71,7 @@ function ossRegistration(
       'INVALID_VALUE',
       ['quarter'],
       `{field}: no EU one-stop-shop registration (type eu_oss_union or eu_oss_non_union) is active in ${label}; ` +
-        'record it with POST /tax/registrations, with its registration_number.',
+        'record it with POST /tax/registrations, with the number the member state issued.',
     );
   }
   const wanted =
@@ -97,7 +97,7 @@ function ossRegistration(
     throw keyedError(
       'INVALID_VALUE',
       ['quarter'],
-      `{field}: the one-stop-shop registration ${registration.id} has no registration_number, which the return's reference needs.`,
+      `{field}: the one-stop-shop registration ${registration.id} has no registration number, which the return's reference needs.`,
     );
   }
   return registration;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OSS_LEFT_OUT_REASONS, type OssLeftOutReason } from '../core/reports/oss-return.ts';
 import { API_VERSIONS, type ApiVersion } from './api-version.ts';
 
 /**
@@ -644,15 +645,7 @@ export const ossReturnResponseSchema = z.strictObject({
   total_vat: z.number(),
   left_out: z.array(
     z.strictObject({
-      reason: z.enum([
-        'outside_eu',
-        'marketplace_facilitated',
-        'business_customer',
-        'not_taxed',
-        'domestic',
-        'below_threshold',
-        'not_in_scheme',
-      ]),
+      reason: z.enum(OSS_LEFT_OUT_REASONS as [OssLeftOutReason, ...OssLeftOutReason[]]),
       sales: z.number(),
       refunds: z.number(),
     }),
