@@ -109,88 +109,43 @@ export async function buildOssQuarter(tenant?: Tenant, store: TaxStore = createM
     );
     return transaction.id;
   };
+  /** A sale to a consumer (or a business, with a VAT number) at `place` ("FR 75001"), sent from `origin`. */
+  const sell = (
+    reference: string,
+    when: number,
+    place: string,
+    origin: string,
+    lines: readonly (readonly [string, number])[],
+    vatNumber?: string,
+  ) => {
+    const [country = '', postalCode = ''] = place.split(' ');
+    const sale = {
+      when,
+      country,
+      postalCode,
+      origin,
+      lines: lines.map(([category, amount]) => ({ category, amount })),
+    };
+    return record(vatNumber === undefined ? sale : { ...sale, vatNumber }, reference);
+  };
   // 2026-Q2: a sale to France, refunded in Q3.
-  const q2Sale = await record(
-    {
-      when: at(6, 15),
-      country: 'FR',
-      postalCode: '75001',
-      origin: 'DE',
-      lines: [{ category: 'GENERAL_MERCHANDISE', amount: 5_000 }],
-    },
-    'q2-fr',
-  );
+  const q2Sale = await sell('q2-fr', at(6, 15), 'FR 75001', 'DE', [['GENERAL_MERCHANDISE', 5_000]]);
   const q3Sales = [
     // France: goods sent from Germany.
-    await record(
-      {
-        when: at(7, 2),
-        country: 'FR',
-        postalCode: '69001',
-        origin: 'DE',
-        lines: [{ category: 'GENERAL_MERCHANDISE', amount: 10_000 }],
-      },
-      'fr-1',
-    ),
+    await sell('fr-1', at(7, 2), 'FR 69001', 'DE', [['GENERAL_MERCHANDISE', 10_000]]),
     // Italy: goods sent from the French warehouse.
-    await record(
-      {
-        when: at(7, 10),
-        country: 'IT',
-        postalCode: '00118',
-        origin: 'FR',
-        lines: [{ category: 'GENERAL_MERCHANDISE', amount: 20_000 }],
-      },
-      'it-1',
-    ),
+    await sell('it-1', at(7, 10), 'IT 00118', 'FR', [['GENERAL_MERCHANDISE', 20_000]]),
     // Spain: a software subscription (a service).
-    await record(
-      {
-        when: at(8, 3),
-        country: 'ES',
-        postalCode: '28001',
-        origin: 'DE',
-        lines: [{ category: 'SAAS_GENERAL', amount: 4_000 }],
-      },
-      'es-1',
-    ),
+    await sell('es-1', at(8, 3), 'ES 28001', 'DE', [['SAAS_GENERAL', 4_000]]),
     // The Netherlands: a printed book (reduced rate) and other goods, from Germany.
-    await record(
-      {
-        when: at(9, 1),
-        country: 'NL',
-        postalCode: '1011',
-        origin: 'DE',
-        lines: [
-          { category: 'BOOKS_PRINTED', amount: 3_000 },
-          { category: 'GENERAL_MERCHANDISE', amount: 4_000 },
-        ],
-      },
-      'nl-1',
-    ),
+    await sell('nl-1', at(9, 1), 'NL 1011', 'DE', [
+      ['BOOKS_PRINTED', 3_000],
+      ['GENERAL_MERCHANDISE', 4_000],
+    ]),
   ];
   // Left off the return: a sale in Germany itself, and one to a French business.
-  await record(
-    {
-      when: at(9, 5),
-      country: 'DE',
-      postalCode: '10115',
-      origin: 'DE',
-      lines: [{ category: 'GENERAL_MERCHANDISE', amount: 8_000 }],
-    },
-    'de-1',
-  );
-  await record(
-    {
-      when: at(9, 6),
-      country: 'FR',
-      postalCode: '75001',
-      origin: 'DE',
-      vatNumber: 'FR40303265045',
-      lines: [{ category: 'GENERAL_MERCHANDISE', amount: 9_000 }],
-    },
-    'fr-b2b',
-  );
+  await sell('de-1', at(9, 5), 'DE 10115', 'DE', [['GENERAL_MERCHANDISE', 8_000]]);
+  await sell('fr-b2b', at(9, 6), 'FR 75001', 'DE', [['GENERAL_MERCHANDISE', 9_000]], 'FR40303265045');
   // Q3: the Q2 French sale refunded in full; the Spanish subscription refunded, and the refund reversed.
   clock.set(at(7, 20));
   await engine.refunds.create({ transaction_id: q2Sale, type: 'full' }, context);
