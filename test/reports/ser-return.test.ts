@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LocationTables } from '../../src/core/location/location-tables.ts';
 import type { RateTable } from '../../src/core/rates/rate-table.ts';
-import { createTestEngine, TEST_ADDRESSES, TEST_RATES } from '../helpers/engine-fixtures.ts';
+import { createTestEngine, TEST_ADDRESSES, TEST_RATES, TEST_TENANT } from '../helpers/engine-fixtures.ts';
+import { createTestApi } from '../helpers/http-fixtures.ts';
 import { createTestLocations } from '../helpers/locations.ts';
 
 const local = (level: 'COUNTY' | 'CITY' | 'DISTRICT', code: string, name: string, extra: Record<string, string>) => ({
@@ -80,8 +81,8 @@ const KS_ADDRESS = {
   address_city: 'Overland Park',
 };
 
-async function kansasSeller() {
-  const { engine, clock } = createTestEngine({ rates: [TEST_RATES, KANSAS], locations: kansasLocations() });
+async function kansasSeller(tenant = TEST_TENANT) {
+  const { engine, clock } = createTestEngine({ rates: [TEST_RATES, KANSAS], locations: kansasLocations(), tenant });
   clock.set(JULY_10 * 1000);
   await engine.registrations.create({
     country: 'US',
@@ -196,6 +197,23 @@ describe('the SST Simplified Electronic Return', () => {
     ];
     const positions = order.map((name) => xml.indexOf(`<${name}>`));
     expect([...positions].sort((a, b) => a - b)).toStrictEqual(positions);
+  });
+
+  it('answers the XML over HTTP to a secret key only, marked a draft', async () => {
+    const engine = await kansasSeller({ accountId: 'acct_a', mode: 'test' });
+    const { handler } = createTestApi(engine);
+    const get = (key: string) =>
+      handler(
+        new Request('http://taxkit.test/tax/reports/ser?state=KS&from=2026-07-01&to=2026-07-31&format=xml', {
+          headers: { authorization: `Bearer ${key}` },
+        }),
+      );
+    const answered = await get('sk_test_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(answered.headers.get('x-taxkit-draft')).toBe('true');
+    expect(await answered.text()).toContain('<TotalTaxDue>36.93</TotalTaxDue>');
+    expect((await get('pk_test_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa')).status).toBe(401);
   });
 
   it('answers 400 naming state for a state without SST data or registration, and from/to for a bad period', async () => {
