@@ -12,7 +12,7 @@ export function quarterLabel(quarter: Quarter): string {
   return `${quarter.year}-Q${quarter.quarter}`;
 }
 
-/** A quarter from "YYYY-Qn" (n 1 to 4), or undefined. */
+/** The quarter "YYYY-Qn" names (n 1 to 4), or undefined. */
 export function parseQuarter(text: string): Quarter | undefined {
   const match = /^(\d{4})-Q([1-4])$/.exec(text);
   if (match === null) return undefined;
