@@ -165,7 +165,10 @@ try {
   for (let round = 0; round < ROUNDS; round += 1) {
     const runs = [
       [ossTimes, () => engine.reports.oss({ quarter: '2026-Q2' }, { tenant })],
-      [quarterTimes, () => engine.reports.liability({ from: '2026-04-01', to: '2026-06-30', period: 'quarter' }, { tenant })],
+      [
+        quarterTimes,
+        () => engine.reports.liability({ from: '2026-04-01', to: '2026-06-30', period: 'quarter' }, { tenant }),
+      ],
     ];
     if (round % 2 === 1) runs.reverse();
     for (const [times, run] of runs) {

@@ -12,7 +12,14 @@ import {
   makeTransaction,
 } from '../../helpers/records.ts';
 
-const RATES: Readonly<Record<string, string>> = { DE: '0.19', FR: '0.2', IT: '0.22', ES: '0.21', NL: '0.21', IE: '0.23' };
+const RATES: Readonly<Record<string, string>> = {
+  DE: '0.19',
+  FR: '0.2',
+  IT: '0.22',
+  ES: '0.21',
+  NL: '0.21',
+  IE: '0.23',
+};
 const Q2_START = dayNumber(2026, 4, 1) * 86_400;
 const Q3_START = dayNumber(2026, 7, 1) * 86_400;
 const Q3_DAYS = { fromDay: dayNumber(2026, 7, 1), toDay: dayNumber(2026, 9, 30) };
