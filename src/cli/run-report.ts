@@ -158,7 +158,16 @@ function writeBzst(
     io.stdout(files[0] as string);
   } else {
     for (const [index, text] of files.entries()) {
-      writeFileSync(resolve(io.cwd, `${out}-part${index + 1}.csv`), text, { encoding: 'utf8', flag: 'wx' });
+      const path = resolve(io.cwd, `${out}-part${index + 1}.csv`);
+      try {
+        // Never over an earlier upload: a file left from another quarter must not be sent by mistake.
+        writeFileSync(path, text, { encoding: 'utf8', flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          throw new UsageError(`${path} exists; choose another --out.`);
+        throw error;
+      }
+      io.stderr(`Wrote ${path}\n`);
     }
   }
   io.stderr(

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +129,11 @@ describe('taxkit report oss', () => {
     expect(await main([...args, '--format', 'bzst'], upload.io), upload.err()).toBe(0);
     expect(upload.out().split('\r\n')[0]).toBe('#v2.0');
     expect(upload.err()).toContain('Draft');
+    const written = fakeIo();
+    expect(await main([...args, '--format', 'bzst', '--out', 'oss-q3'], written.io), written.err()).toBe(0);
+    expect(readFileSync(join(directory, 'oss-q3-part1.csv'), 'utf8')).toBe(upload.out());
+    // An earlier file is never overwritten.
+    expect(await main([...args, '--format', 'bzst', '--out', 'oss-q3'], fakeIo().io)).toBe(2);
     const bad = fakeIo();
     expect(await main(['report', 'oss', '--quarter', '2026-Q9', '--db', ossDb, '--mode', 'test'], bad.io)).toBe(1);
     expect(bad.err()).toContain('quarter');
