@@ -386,7 +386,7 @@ export const nexusJurisdictionSchema = z.strictObject({
   period_start: z.number().nullable(),
   period_end: z.number().nullable(),
   basis: z.enum(['gross', 'retail', 'taxable']).nullable(),
-  marketplace_sales: z.enum(['included', 'excluded']).nullable(),
+  marketplace_sales: z.enum(['included', 'excluded', 'unstated']).nullable(),
   progress: z.number(),
   crossed_at: z.number().nullable(),
   crossed_by_transaction_id: z.string().nullable(),
