@@ -80,6 +80,25 @@ describe('nonprescription medicines', () => {
   });
 });
 
+describe('nonprescription medicines re-checked in 2026 (issue 36)', () => {
+  it('Missouri taxes them at the general 4.225 % state rate (only a sale to an individual with a disability is exempt)', async () => {
+    const medicine = await sale(
+      { country: 'US', province: 'MO', postal: '63101' },
+      'MEDICINES_NONPRESCRIPTION',
+      10_000,
+      '2026-03-01',
+    );
+    expect(medicine.total_tax_amount).toBe(423);
+    expect(medicine.line_items[0].tax_jurisdictions[0].note).toMatch(/^Missouri taxes over-the-counter drugs/);
+  });
+
+  it('Rhode Island exempted them until 2011-09-30 and taxes them at 7 % since 2011-10-01', async () => {
+    const providence = { country: 'US', province: 'RI', postal: '02903' };
+    expect((await sale(providence, 'MEDICINES_NONPRESCRIPTION', 10_000, '2011-09-30')).total_tax_amount).toBe(0);
+    expect((await sale(providence, 'MEDICINES_NONPRESCRIPTION', 10_000, '2011-10-01')).total_tax_amount).toBe(700);
+  });
+});
+
 describe('Ontario prepared food of $4 or less', () => {
   it('pays only the 5 % federal part up to $4.00, the 13 % HST from $4.01', async () => {
     const coffee = await sale(toronto, 'FOOD_PREPARED', 400, '2026-03-01');
