@@ -2,6 +2,7 @@ import { buildCalculation } from './build-calculation.ts';
 import type { LineInput } from './calculate-lines.ts';
 import { TaxError } from './errors.ts';
 import { certificateOfLines } from './exemptions/applied-certificate.ts';
+import type { ProductTaxCodes } from './product-tax-codes/compile-product-tax-codes.ts';
 import type { RateIndex } from './rates/rate-index.ts';
 import type { RegistrationSpan } from './registrations/registration-spans.ts';
 import type { Calculation, Mode, TaxLine } from './types.ts';
@@ -14,7 +15,8 @@ import type { Calculation, Mode, TaxLine } from './types.ts';
  *
  * `registrations` are the account's registrations (live-mode collection), which the record does
  * not keep; they are applied on the record's tax date, so a replay collects where the account
- * was registered that day.
+ * was registered that day. `codes` reads a line kept under another engine's product tax code
+ * (`txcd_…`) back into the category it was taxed as, with the same note.
  *
  * @throws TaxError INVALID_VALUE for a platform calculation (its fee lines depend on request
  *   fields the record does not keep) or a record made before taxkit kept its rate keys.
@@ -24,6 +26,7 @@ export function replayCalculation(
   index: RateIndex,
   mode: Mode,
   registrations: readonly RegistrationSpan[] | undefined,
+  codes: ProductTaxCodes,
 ): Calculation {
   if (calculation.kind !== 'standard') {
     throw new TaxError(
@@ -58,7 +61,7 @@ export function replayCalculation(
           ? { zero: true, country: calculation.location.address.country }
           : { location: calculation.location, rateKeys },
       origin: calculation.origin,
-      lines: calculation.lines.map((line) => lineInputOf(line, calculation.taxIncluded)),
+      lines: calculation.lines.map((line) => lineInputOf(line, calculation.taxIncluded, codes)),
       metadata: calculation.metadata,
       registrations,
     },
@@ -67,13 +70,15 @@ export function replayCalculation(
 }
 
 /** The line as it was asked for: the whole line's amount, as given (tax-inclusive or not). */
-function lineInputOf(line: TaxLine, taxIncluded: boolean): LineInput {
+function lineInputOf(line: TaxLine, taxIncluded: boolean, codes: ProductTaxCodes): LineInput {
+  const reading = codes.read(line.productTaxCode);
   return {
     lineItemId: line.lineItemId,
     referenceLineItemId: line.referenceLineItemId,
     referenceProductId: line.referenceProductId,
     productName: line.productName,
-    category: line.productTaxCode,
+    category: reading?.category ?? line.productTaxCode,
+    ...(reading?.notice === undefined ? {} : { code: line.productTaxCode, codeNotice: reading.notice }),
     amountMinor: taxIncluded ? line.amountIncludingTaxMinor : line.amountExcludingTaxMinor,
     quantity: line.quantity,
   };

@@ -110,6 +110,11 @@ export interface LiabilityOptions {
   readonly fromDay: number;
   readonly toDay: number;
   readonly period: ReportPeriod;
+  /**
+   * The taxkit category a line's `productTaxCode` was taxed as, for a line kept under another
+   * engine's code (`txcd_00000000` is non-taxable); the code itself when absent.
+   */
+  readonly categoryOf?: (productTaxCode: string) => string;
 }
 
 /** What adds a sale, a refund or a reversal to a report, and finishes it. Pure; fed by the engine in pages. */
@@ -133,6 +138,7 @@ type Event = 'sale' | 'refund' | 'reversal';
  * a sum of whole minor units: the rows reconcile exactly with the ledger (docs/reports.md).
  */
 export function createLiabilityAccumulator(options: LiabilityOptions): LiabilityAccumulator {
+  const categoryOf = options.categoryOf ?? ((code: string) => code);
   const rows = new Map<string, LiabilityRow>();
   const seen = new Map<string, Set<string>>();
   const totals = new Map<string, LiabilityTotal>();
@@ -169,7 +175,7 @@ export function createLiabilityAccumulator(options: LiabilityOptions): Liability
         }
         if (event === 'sale') {
           row.grossSales += sales;
-          const reason = exemptReasonOf(sale, line, part);
+          const reason = exemptReasonOf(sale, line, part, categoryOf);
           if (reason === 'nonTaxable') row.nonTaxableSales += sales;
           else if (reason !== undefined) row.exemptSales[reason] += sales;
           else {
@@ -222,6 +228,7 @@ function exemptReasonOf(
   sale: Transaction,
   line: TaxLine,
   part: JurisdictionTax,
+  categoryOf: (productTaxCode: string) => string,
 ): ExemptReason | 'nonTaxable' | undefined {
   if (sale.marketplaceFacilitated === true) return 'marketplaceFacilitated';
   switch (sale.exemption) {
@@ -239,7 +246,7 @@ function exemptReasonOf(
       break;
   }
   if (part.taxMinor !== 0 || !isZeroRate(part.rate)) return undefined;
-  return line.productTaxCode === 'NON_TAXABLE' ? 'nonTaxable' : 'exemptCategory';
+  return categoryOf(line.productTaxCode) === 'NON_TAXABLE' ? 'nonTaxable' : 'exemptCategory';
 }
 
 /**
