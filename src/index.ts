@@ -60,6 +60,7 @@ export { loadDefaultRateTables, loadDefaultTaxability } from './defaults/load-de
 export type { TaxabilityRule, TaxabilityTable, Treatment } from './core/taxability/taxability-rule.ts';
 export { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
 export { PRODUCT_CATEGORY_TABLE, type ProductCategory, type ProductCategoryCode } from './core/product-categories.ts';
+export type { VendorTaxCode } from './core/product-tax-codes/product-tax-code-table.ts';
 export type { VatNumberCheck, VatNumberValidator } from './core/tax-ids/vat-number-check.ts';
 export { checkVatNumber } from './check-vat-number.ts';
 export { loadDefaultLocations } from './defaults/load-default-locations.ts';
