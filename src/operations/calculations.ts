@@ -75,6 +75,7 @@ export function createCalculation(
                 metadata: input.metadata,
                 registrations: collection.registrations,
                 nexusNotes: collection.nexusNotes,
+                orderFees: deps.orderFees,
                 ...(certificates === undefined ? {} : { certificates }),
               },
               rates,
@@ -123,7 +124,7 @@ export async function replayCalculation(deps: EngineDeps, tenant: Tenant, id: st
   // The registrations of the calculation's tax date apply, as when it was made; not the nexus
   // notes, which describe the ledger as it is now.
   const { registrations } = await collectionFacts(deps, tenant);
-  return replayStored(stored, index, tenant.mode, registrations, loadDefaultProductTaxCodes());
+  return replayStored(stored, index, tenant.mode, registrations, loadDefaultProductTaxCodes(), deps.orderFees.fees);
 }
 
 /**

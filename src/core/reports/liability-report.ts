@@ -1,3 +1,4 @@
+import { isOrderFeeId } from '../order-fees/charge-order-fees.ts';
 import { convertMinor } from '../money/convert-currency.ts';
 import { divideHalfUpBig } from '../money/divide-half-up.ts';
 import { formatDay } from '../rates/format-day.ts';
@@ -160,6 +161,8 @@ export function createLiabilityAccumulator(options: LiabilityOptions): Liability
       const sales = convert(line.amountExcludingTaxMinor);
       if (event === 'sale') total.grossSales += sales;
       for (const part of line.jurisdictions) {
+        // A per-order fee's row holds the fee alone: the line's sales belong to its tax rows.
+        const partSales = isOrderFeeId(part.jurisdictionId) ? 0 : sales;
         const row = rowOf(rows, period, part, sale, currency);
         const tax = convert(part.taxMinor);
         const rowKey = keyOf(period.start, part, currency);
@@ -174,24 +177,24 @@ export function createLiabilityAccumulator(options: LiabilityOptions): Liability
           row.transactionCount += 1;
         }
         if (event === 'sale') {
-          row.grossSales += sales;
+          row.grossSales += partSales;
           const reason = exemptReasonOf(sale, line, part, categoryOf);
-          if (reason === 'nonTaxable') row.nonTaxableSales += sales;
-          else if (reason !== undefined) row.exemptSales[reason] += sales;
+          if (reason === 'nonTaxable') row.nonTaxableSales += partSales;
+          else if (reason !== undefined) row.exemptSales[reason] += partSales;
           else {
             // A certificate for part of the price exempts that share of a taxed line.
-            const exempt = certificateShare(sale, sales);
+            const exempt = certificateShare(sale, partSales);
             row.exemptSales.exemptCertificate += exempt;
-            row.taxableSales += sales - exempt;
+            row.taxableSales += partSales - exempt;
           }
           row.taxCollected += tax;
           total.taxCollected += tax;
         } else if (event === 'refund') {
-          row.refundedSales += sales;
+          row.refundedSales += partSales;
           row.taxRefunded += tax;
           total.taxRefunded += tax;
         } else {
-          row.reversedSales -= sales;
+          row.reversedSales -= partSales;
           row.taxReversed -= tax;
           total.taxReversed -= tax;
         }
