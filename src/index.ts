@@ -67,6 +67,9 @@ export type {
 } from './core/taxability/taxability-rule.ts';
 export { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
 export { PRODUCT_CATEGORY_TABLE, type ProductCategory, type ProductCategoryCode } from './core/product-categories.ts';
+export type { VendorTaxCode } from './core/product-tax-codes/product-tax-code-table.ts';
+export type { OrderFee, OrderFeeTable } from './core/order-fees/order-fee-table.ts';
+export { loadDefaultOrderFees } from './defaults/load-default-order-fees.ts';
 export type { VatNumberCheck, VatNumberValidator } from './core/tax-ids/vat-number-check.ts';
 export { checkVatNumber } from './check-vat-number.ts';
 export { loadDefaultLocations } from './defaults/load-default-locations.ts';

@@ -1,3 +1,4 @@
+import { loadDefaultProductTaxCodes } from '../defaults/load-default-product-tax-codes.ts';
 import {
   createLiabilityAccumulator,
   type LiabilityReport,
@@ -35,7 +36,13 @@ export async function reportLiability(
   tenant: Tenant,
   input: LiabilityInput,
 ): Promise<LiabilityReport> {
-  const report = createLiabilityAccumulator({ fromDay: input.fromDay, toDay: input.toDay, period: input.period });
+  const codes = loadDefaultProductTaxCodes();
+  const report = createLiabilityAccumulator({
+    fromDay: input.fromDay,
+    toDay: input.toDay,
+    period: input.period,
+    categoryOf: (code) => codes.read(code)?.category ?? code,
+  });
   const period = { from: input.fromDay * 86_400, to: (input.toDay + 1) * 86_400 - 1 };
   const filing = settlePendingFiling(deps);
   await eachPage(
