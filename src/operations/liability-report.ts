@@ -1,4 +1,5 @@
 import { createLiabilityAccumulator, type LiabilityReport } from '../core/reports/liability-report.ts';
+import { defaultCategoryOf } from '../defaults/load-default-product-tax-codes.ts';
 import type { ReportPeriod } from '../core/reports/report-period.ts';
 import type { Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
@@ -26,7 +27,12 @@ export async function reportLiability(
   tenant: Tenant,
   input: LiabilityInput,
 ): Promise<LiabilityReport> {
-  const report = createLiabilityAccumulator({ fromDay: input.fromDay, toDay: input.toDay, period: input.period });
+  const report = createLiabilityAccumulator({
+    fromDay: input.fromDay,
+    toDay: input.toDay,
+    period: input.period,
+    categoryOf: defaultCategoryOf,
+  });
   const filing = await feedLedger(deps, tenant, input, report);
   const pending = filing.pending();
   const finished = { ...report.finish(), ...(pending.length === 0 ? {} : { filingPending: pending }) };

@@ -5,6 +5,7 @@ import { createOssAccumulator, type OssReturn, type OssScheme } from '../core/re
 import { type Quarter, quarterDays, quarterLabel } from '../core/reports/quarter.ts';
 import type { Registration, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
+import { defaultCategoryOf } from '../defaults/load-default-product-tax-codes.ts';
 import { feedLedger } from './feed-ledger.ts';
 
 /** An OSS return as the wire layer parses it. */
@@ -29,6 +30,7 @@ export async function reportOss(deps: EngineDeps, tenant: Tenant, input: OssInpu
   const scheme = (Object.keys(SCHEME_TYPES) as OssScheme[]).find((key) => SCHEME_TYPES[key] === registration.type);
   const index = await deps.rates.current();
   const accumulator = createOssAccumulator({
+    categoryOf: defaultCategoryOf,
     quarter: input.quarter,
     scheme: scheme as OssScheme,
     identification: registration.country,

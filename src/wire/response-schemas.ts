@@ -387,7 +387,7 @@ export const nexusJurisdictionSchema = z.strictObject({
   period_start: z.number().nullable(),
   period_end: z.number().nullable(),
   basis: z.enum(['gross', 'retail', 'taxable']).nullable(),
-  marketplace_sales: z.enum(['included', 'excluded']).nullable(),
+  marketplace_sales: z.enum(['included', 'excluded', 'unstated']).nullable(),
   progress: z.number(),
   crossed_at: z.number().nullable(),
   crossed_by_transaction_id: z.string().nullable(),
@@ -679,6 +679,8 @@ export const serReturnResponseSchema = z.strictObject({
     }),
   ),
   total_tax_due: z.number(),
+  /** Per-order fees charged in the state in the period (in the liability report, not on the SER). */
+  fees_due: z.number(),
   /** The XML (`format=xml`) is a draft: its schema could not be confirmed in full (docs/filing.md). */
   draft: z.boolean(),
   draft_reasons: z.array(z.string()),

@@ -27,6 +27,7 @@ export function serializeSerReturn(filing: SerFiling, mode: Mode): SerReturn {
       tax_due: jurisdiction.taxDue,
     })),
     total_tax_due: figures.totalTaxDue,
+    fees_due: figures.feesDue,
     draft: true,
     draft_reasons: [
       ...SER_DRAFT_REASONS,

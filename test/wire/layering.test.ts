@@ -98,6 +98,8 @@ const DOMAIN_VALUES = new Set([
   // The filing rule's days ('sale' | 'period_end') and why a sale's conversion is pending.
   'period_end',
   'rate_missing',
+  // A per-order fee's condition (core/order-fees/, data/order-fees/): due when any line is taxed.
+  'any_taxable_item',
 ]);
 
 /**

@@ -52,6 +52,8 @@ export interface OssReturnOptions {
   readonly numbersAbroad: ReadonlyMap<string, string>;
   /** The standard VAT rate of a member state in the quarter ("0.19"), to tell a reduced rate from it. */
   readonly standardRateOf: (country: string) => string | undefined;
+  /** The taxkit category of a line's product tax code (a Stripe or TaxJar code maps to one); itself by default. */
+  readonly categoryOf?: (productTaxCode: string) => string;
 }
 
 /** One line of the return: a member state, a kind of supply, a rate and where goods were sent from. */
@@ -271,7 +273,7 @@ function lineReasonOf(sale: Transaction, line: TaxLine, options: OssReturnOption
     return 'outside_eu';
   }
   if (parts.every((part) => part.taxMinor === 0 && /^0*(?:\.0*)?$/.test(part.rate))) return 'not_taxed';
-  const kind = supplyKindOf(line.productTaxCode);
+  const kind = supplyKindOf((options.categoryOf ?? String)(line.productTaxCode));
   if (kind === 'goods') {
     if (options.scheme === 'non_union') return 'not_in_scheme';
     const from = sale.dispatchedFrom;
@@ -288,7 +290,7 @@ function supplyOf(
   options: OssReturnOptions,
 ): OssSupply {
   const country = part.jurisdictionId;
-  const kind = supplyKindOf(line.productTaxCode);
+  const kind = supplyKindOf((options.categoryOf ?? String)(line.productTaxCode));
   const from = sale.dispatchedFrom;
   // Goods sent from a member state other than the one of identification are declared apart (Art. 369g(2)).
   const dispatchedFrom =

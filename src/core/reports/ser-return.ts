@@ -1,3 +1,4 @@
+import { isOrderFeeId } from '../order-fees/charge-order-fees.ts';
 import { EXEMPT_REASONS, type LiabilityRow } from './liability-report.ts';
 
 /** A jurisdiction's codes for filing, from the rate table (`JurisdictionDef.fips`, `serCode`). */
@@ -32,13 +33,19 @@ export interface SerReturn {
   readonly jurisdictions: readonly SerJurisdiction[];
   /** `stateTaxDue` plus every jurisdiction's tax due. */
   readonly totalTaxDue: number;
+  /**
+   * Per-order fees charged in the state (a delivery fee, say): in the report's rows, but not
+   * sales tax, so not on the SER; the state takes them on its own form.
+   */
+  readonly feesDue: number;
 }
 
 /**
  * The SER of `state` from the liability report's rows of the same period (docs/filing.md): the
  * state-level rows give the sales, the deductions and the state's tax; every local row adds its
- * net tax to its jurisdiction's detail. Built from the report's own rows, so its total tax
- * equals the report's net tax of the state's US dollar rows to the cent. Pure.
+ * net tax to its jurisdiction's detail; per-order fees are kept apart (`feesDue`). Built from
+ * the report's own rows, so its total tax plus the fees equals the report's net tax of the
+ * state's US dollar rows to the cent. Pure.
  */
 export function buildSerReturn(
   rows: readonly LiabilityRow[],
@@ -48,9 +55,14 @@ export function buildSerReturn(
   let totalSales = 0;
   let exemptSales = 0;
   let stateTaxDue = 0;
+  let feesDue = 0;
   const jurisdictions = new Map<string, SerJurisdiction>();
   for (const row of rows) {
     if (row.country !== 'US' || row.subdivision !== state || row.currency !== 'USD') continue;
+    if (isOrderFeeId(row.jurisdictionId)) {
+      feesDue += row.netTax;
+      continue;
+    }
     if (row.level === 'STATE') {
       totalSales += row.grossSales + row.refundedSales + row.reversedSales;
       exemptSales += row.nonTaxableSales + EXEMPT_REASONS.reduce((sum, reason) => sum + row.exemptSales[reason], 0);
@@ -85,6 +97,7 @@ export function buildSerReturn(
     stateTaxDue,
     jurisdictions: details,
     totalTaxDue: stateTaxDue + details.reduce((sum, detail) => sum + detail.taxDue, 0),
+    feesDue,
   };
 }
 
