@@ -9,3 +9,11 @@ export function loadDefaultProductTaxCodes(): ProductTaxCodes {
   cached ??= compileProductTaxCodes(readDataFile<ProductTaxCodeTable>('product-tax-codes/crosswalk.json'));
   return cached;
 }
+
+/**
+ * The taxkit category a recorded line's product tax code stands for (another engine's code maps
+ * through the crosswalk; a taxkit category is itself): what reports and filing files group by.
+ */
+export function defaultCategoryOf(productTaxCode: string): string {
+  return loadDefaultProductTaxCodes().read(productTaxCode)?.category ?? productTaxCode;
+}

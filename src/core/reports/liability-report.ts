@@ -219,8 +219,11 @@ export function createLiabilityAccumulator(options: LiabilityOptions): Liability
   };
 }
 
-/** Converts a sale's amounts to its filing currency at the rate recorded with it (or leaves them). */
-function conversionOf(sale: Transaction): (amountMinor: number) => number {
+/**
+ * Converts a sale's amounts to its filing currency at the rate recorded with it (or leaves them).
+ * Shared with the filing files (oss-return.ts), so a return and the report round alike.
+ */
+export function conversionOf(sale: Transaction): (amountMinor: number) => number {
   const conversion = sale.filingConversion;
   if (conversion === undefined || sale.filingCurrency === sale.currency) return (amount) => amount;
   return (amount) => convertMinor(amount, sale.currency, sale.filingCurrency, conversion.rate);
