@@ -31,6 +31,23 @@ export default defineConfig({
         test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
+        // taxkit/medusa inside Medusa's Tax Module on PostgreSQL. integrations/medusa-test has its
+        // own package.json and lockfile; its globalSetup installs Medusa there (about 30 s, once).
+        extends: true,
+        test: {
+          name: 'medusa',
+          include: ['integrations/medusa-test/**/*.test.ts'],
+          globalSetup: ['integrations/medusa-test/global-setup.ts'],
+          // Medusa's module test runner calls describe/beforeAll/it as globals (it is written for jest).
+          globals: true,
+          // Without @medusajs/medusa installed (the test needs only the Tax Module) Medusa logs that
+          // it has no link modules to load; nothing here uses links.
+          onConsoleLog: (log) => !log.includes('link modules') && !log.includes('@medusajs/medusa/link-modules'),
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
         // Its own project so the PostgreSQL server (globalSetup) starts only when these files run.
         extends: true,
         test: {

