@@ -4,8 +4,10 @@
  * provider registers, a tax region uses it, and the Tax Module's `getTaxLines` answers taxkit's
  * jurisdiction lines; the order placed is recorded in taxkit's ledger and reported.
  */
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, inject, it } from 'vitest';
 import taxkitMedusa, { TaxkitTaxProvider, recordOrderPlaced } from '../../src/integrations/medusa/index.ts';
 import { createTaxEngine } from '../../src/index.ts';
@@ -34,6 +36,13 @@ const engine = createTaxEngine({
   },
 });
 const PROVIDER_ID = 'tp_taxkit_taxkit';
+
+it('agrees with Medusa’s published declarations: TaxkitTaxProvider is an ITaxProvider (tsc)', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const tsc = `${root}node_modules/typescript/bin/tsc`;
+  // Throws with tsc's diagnostics when provider-types.ts does not compile.
+  execFileSync(process.execPath, [tsc, '-p', `${root}integrations/medusa-test/tsconfig.json`], { encoding: 'utf8' });
+});
 
 moduleIntegrationTestRunner<ITaxModuleService>({
   moduleName: Modules.TAX,

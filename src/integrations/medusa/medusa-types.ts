@@ -28,7 +28,7 @@ export interface MedusaTaxableShipping {
 export interface MedusaTaxRate {
   id: string;
   rate: number | null;
-  code: string;
+  code: string | null;
   name: string;
 }
 
