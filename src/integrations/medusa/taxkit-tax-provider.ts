@@ -1,6 +1,7 @@
-import { createTaxEngine, type TaxEngine, type TaxEngineOptions } from '../../index.ts';
+import type { TaxEngine } from '../../index.ts';
+import { engineOf, type IntegrationOptions } from '../shared/engine-of.ts';
 import { calculateCheckout, type CheckoutAddress, type CheckoutLine } from '../shared/calculate-checkout.ts';
-import { type CheckoutMapping, categoryOf, shippingCategoryOf } from '../shared/checkout-mapping.ts';
+import { categoryOf, shippingCategoryOf } from '../shared/checkout-mapping.ts';
 import { currencyFractionDigits, toMinorUnits } from '../shared/to-minor-units.ts';
 import type {
   MedusaItemTaxCalculationLine,
@@ -15,24 +16,10 @@ import type {
  * or the options to make one (store, rates, origin, registrations, filing rules), and the
  * category and exemption mapping (docs/medusa.md).
  */
-export interface TaxkitMedusaOptions extends TaxEngineOptions, CheckoutMapping {
-  /** An engine from `createTaxEngine`; when given, the engine options here are not used. */
-  readonly engine?: TaxEngine;
+export interface TaxkitMedusaOptions extends IntegrationOptions {
   /** The currency of lines that name none. Default `USD`. */
   readonly defaultCurrency?: string;
 }
-
-const MAPPING_KEYS = new Set([
-  'engine',
-  'defaultCurrency',
-  'productCategories',
-  'productTypeCategories',
-  'defaultCategory',
-  'shippingCategory',
-  'exemptCustomerGroups',
-  'exemptMetadataKey',
-  'vatNumberMetadataKey',
-]);
 
 /** The provider last constructed in this process: the ledger hooks' fallback when the Tax Module cannot hand it out. */
 let lastProvider: TaxkitTaxProvider | undefined;
@@ -72,7 +59,7 @@ export class TaxkitTaxProvider {
   constructor(_container: unknown = {}, options: TaxkitMedusaOptions = {}) {
     TaxkitTaxProvider.validateOptions(options as Record<string, unknown>);
     this.options = options;
-    this.engine = options.engine ?? createTaxEngine(engineOptionsOf(options));
+    this.engine = engineOf(options);
     lastProvider = this;
   }
 
@@ -147,10 +134,6 @@ export class TaxkitTaxProvider {
       }),
     );
   }
-}
-
-function engineOptionsOf(options: TaxkitMedusaOptions): TaxEngineOptions {
-  return Object.fromEntries(Object.entries(options).filter(([key]) => !MAPPING_KEYS.has(key))) as TaxEngineOptions;
 }
 
 function currencyOf(

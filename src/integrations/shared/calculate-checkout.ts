@@ -39,6 +39,8 @@ export interface CheckoutRequest {
   readonly addressMetadata?: Readonly<Record<string, unknown>> | null | undefined;
   readonly customer?: CheckoutBuyer | undefined;
   readonly lines: readonly CheckoutLine[];
+  /** Whether the line amounts include tax (Vendure channels that price with tax). Default false. */
+  readonly taxIncluded?: boolean | undefined;
   /** The sale's date (Unix seconds) when it is not now: an order recorded later keeps its day's rates. */
   readonly taxDate?: number | undefined;
   readonly metadata?: Readonly<Record<string, string>>;
@@ -90,7 +92,7 @@ export async function calculateCheckout(
       },
       order_details: {
         customer_currency_code: request.currency.toUpperCase(),
-        tax_included_in_amount: false,
+        tax_included_in_amount: request.taxIncluded === true,
         line_items: request.lines.map((line) => ({
           reference_line_item_id: line.id,
           product_category: line.category.category,
