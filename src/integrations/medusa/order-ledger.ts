@@ -1,5 +1,5 @@
-import { isTaxError, type TaxEngine } from '../../index.ts';
-import { calculateCheckout, type CheckoutLine } from '../shared/calculate-checkout.ts';
+import type { CheckoutLine } from '../shared/calculate-checkout.ts';
+import { deleteCheckoutSale, recordCheckoutSale, transactionOfOrder } from '../shared/record-checkout-sale.ts';
 import { categoryOf, shippingCategoryOf } from '../shared/checkout-mapping.ts';
 import { checkoutError } from '../shared/checkout-error.ts';
 import { currencyFractionDigits, toMinorUnits } from '../shared/to-minor-units.ts';
@@ -67,9 +67,6 @@ export const ORDER_FIELDS = [
  * finds the transaction already recorded and returns it.
  */
 export async function recordOrderPlaced(provider: TaxkitTaxProvider, order: MedusaOrderForTax) {
-  const engine = provider.engine;
-  const existing = await transactionOfOrder(engine, order.id);
-  if (existing !== undefined) return existing;
   const digits = currencyFractionDigits(order.currency_code);
   const lines: CheckoutLine[] = [
     ...(order.items ?? []).map((item, index) => ({
@@ -87,7 +84,7 @@ export async function recordOrderPlaced(provider: TaxkitTaxProvider, order: Medu
   ];
   const customer = order.customer;
   const groups = (customer?.groups ?? []).flatMap((group) => (group.name ? [group.id, group.name] : [group.id]));
-  const tax = await calculateCheckout(engine, provider.options, {
+  return recordCheckoutSale(provider.engine, provider.options, order.id, {
     currency: order.currency_code,
     address: checkoutAddressOf(order.shipping_address ?? {}),
     addressMetadata: order.shipping_address?.metadata,
@@ -99,16 +96,6 @@ export async function recordOrderPlaced(provider: TaxkitTaxProvider, order: Medu
     taxDate: unixSecondsOf(order.created_at),
     metadata: { medusa_order_id: order.id },
   });
-  try {
-    return await engine.transactions.create({ calculation_id: tax.calculationId, reference_order_id: order.id });
-  } catch (error) {
-    // The same event handled twice at once: the other handler recorded it.
-    if (isTaxError(error) && error.type === 'DUPLICATE_REFERENCE_ORDER_ID') {
-      const recorded = await transactionOfOrder(engine, order.id);
-      if (recorded !== undefined) return recorded;
-    }
-    throw checkoutError(error);
-  }
 }
 
 /**
@@ -161,20 +148,8 @@ export async function recordOrderReturns(provider: TaxkitTaxProvider, order: Med
 }
 
 /** Deletes a canceled order's transaction (soft: kept for audit). Idempotent: nothing recorded, nothing done. */
-export async function recordOrderCanceled(provider: TaxkitTaxProvider, orderId: string) {
-  const transaction = await transactionOfOrder(provider.engine, orderId);
-  if (transaction === undefined) return undefined;
-  try {
-    return await provider.engine.transactions.delete(transaction.id);
-  } catch (error) {
-    if (isTaxError(error) && error.type === 'TRANSACTION_NOT_FOUND') return undefined;
-    throw checkoutError(error);
-  }
-}
-
-async function transactionOfOrder(engine: TaxEngine, orderId: string) {
-  const page = await engine.transactions.list({ reference_order_id: orderId, limit: 1 });
-  return page.transactions[0];
+export function recordOrderCanceled(provider: TaxkitTaxProvider, orderId: string) {
+  return deleteCheckoutSale(provider.engine, orderId);
 }
 
 /** `amount × part / whole`, half up, in integers. */

@@ -17,3 +17,4 @@ export { TaxkitTaxZoneStrategy } from './taxkit-tax-zone-strategy.ts';
 export * from './vendure-types.ts';
 export { TaxkitCheckoutError } from '../shared/checkout-error.ts';
 export type { CheckoutMapping } from '../shared/checkout-mapping.ts';
+export { recordVendureOrderCancelled, recordVendureOrderPlaced, vendureOrderReference } from './order-ledger.ts';
