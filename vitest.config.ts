@@ -48,6 +48,18 @@ export default defineConfig({
         },
       },
       {
+        // taxkit/vendure in a real Vendure server on SQLite (sql.js). integrations/vendure-test has
+        // its own package.json and lockfile; its globalSetup installs Vendure there (once).
+        extends: true,
+        test: {
+          name: 'vendure',
+          include: ['integrations/vendure-test/**/*.test.ts'],
+          globalSetup: ['integrations/vendure-test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
         // Its own project so the PostgreSQL server (globalSetup) starts only when these files run.
         extends: true,
         test: {

