@@ -111,28 +111,29 @@ export class TaxkitTaxProvider {
     });
     const provider_id = this.getIdentifier();
     const isReturn = context.is_return === true;
-    return tax.lines.flatMap(({ line, jurisdictions }) =>
-      jurisdictions.map((jurisdiction) => {
-        const common = {
-          rate: jurisdiction.ratePercent,
-          code: jurisdiction.code,
-          name: jurisdiction.name,
-          provider_id,
-          data: {
-            taxkit_calculation_id: tax.calculationId,
-            taxkit_category: line.category.category,
-            // `default`: no mapping named this product, the documented default category was used.
-            taxkit_category_source: line.category.source,
-            taxkit_tax_type: jurisdiction.taxType,
-            taxkit_note: jurisdiction.note,
-            ...(isReturn ? { is_return: true } : {}),
-          },
+    // A plain loop and whole object literals: spreads here cost a fifth of the call (bench/).
+    const taxLines: (MedusaItemTaxLine | MedusaShippingTaxLine)[] = [];
+    for (const { line, jurisdictions } of tax.lines) {
+      const isShipping = shippingIds.has(line.id);
+      for (const jurisdiction of jurisdictions) {
+        const data: Record<string, unknown> = {
+          taxkit_calculation_id: tax.calculationId,
+          taxkit_category: line.category.category,
+          // `default`: no mapping named this product, the documented default category was used.
+          taxkit_category_source: line.category.source,
+          taxkit_tax_type: jurisdiction.taxType,
+          taxkit_note: jurisdiction.note,
         };
-        return shippingIds.has(line.id)
-          ? { ...common, shipping_line_id: line.id }
-          : { ...common, line_item_id: line.id };
-      }),
-    );
+        if (isReturn) data.is_return = true;
+        const { ratePercent: rate, code, name } = jurisdiction;
+        taxLines.push(
+          isShipping
+            ? { rate, code, name, provider_id, data, shipping_line_id: line.id }
+            : { rate, code, name, provider_id, data, line_item_id: line.id },
+        );
+      }
+    }
+    return taxLines;
   }
 }
 

@@ -3,6 +3,18 @@
  * decimal point in its text, so no binary product turns it into 6.1499999.
  */
 export function ratePercent(rate: number): number {
+  let percent = percents.get(rate);
+  if (percent === undefined) {
+    percent = shiftTwoPlaces(rate);
+    // A store has few distinct rates; a bound keeps a caller with many from growing this.
+    if (percents.size < 10_000) percents.set(rate, percent);
+  }
+  return percent;
+}
+
+const percents = new Map<number, number>();
+
+function shiftTwoPlaces(rate: number): number {
   const text = rate.toString();
   if (/e/i.test(text)) return Number((rate * 100).toPrecision(15));
   const negative = text.startsWith('-');
