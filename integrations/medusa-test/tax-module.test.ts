@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, inject, it } from 'vitest';
 import taxkitMedusa, { TaxkitTaxProvider, recordOrderPlaced } from '../../src/integrations/medusa/index.ts';
-import { createTaxEngine } from '../../src/index.ts';
+import { createCountedEngine } from '../../test/helpers/counted-engine.ts';
 import { MEDUSA_DATABASE } from './global-setup.ts';
 
 // Medusa's test utilities read the database address from the environment when they load.
@@ -25,16 +25,7 @@ const { moduleIntegrationTestRunner } = await import('@medusajs/test-utils');
 const { Modules, ModuleProvider } = await import('@medusajs/framework/utils');
 type ITaxModuleService = import('@medusajs/framework/types').ITaxModuleService;
 
-const engine = createTaxEngine({
-  defaultOrigin: {
-    line1: '1 Main St',
-    line2: '',
-    city: 'Kansas City',
-    province: 'KS',
-    postalCode: '66101',
-    country: 'US',
-  },
-});
+const { engine } = createCountedEngine();
 const PROVIDER_ID = 'tp_taxkit_taxkit';
 
 it('agrees with Medusa’s published declarations: TaxkitTaxProvider is an ITaxProvider (tsc)', () => {

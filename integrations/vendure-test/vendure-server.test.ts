@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTaxEngine } from '../../src/index.ts';
+import { createCountedEngine } from '../../test/helpers/counted-engine.ts';
 import {
   TaxkitTaxLineCalculationStrategy,
   TaxkitTaxZoneStrategy,
@@ -23,22 +23,7 @@ const { EventBus, LanguageCode, OrderPlacedEvent, OrderService, PaymentMethodHan
 const { SqljsInitializer, createTestEnvironment, registerInitializer, testConfig } = await import('@vendure/testing');
 const { gql } = await import('graphql-tag');
 
-const engine = createTaxEngine({
-  defaultOrigin: {
-    line1: '1 Main St',
-    line2: '',
-    city: 'Kansas City',
-    province: 'KS',
-    postalCode: '66101',
-    country: 'US',
-  },
-});
-let calculations = 0;
-const create = engine.calculations.create;
-(engine.calculations as { create: typeof create }).create = ((...args: Parameters<typeof create>) => {
-  calculations += 1;
-  return create(...args);
-}) as typeof create;
+const { engine, calculations: calculationCount } = createCountedEngine();
 const strategy = new TaxkitTaxLineCalculationStrategy({ engine, productTypeCategories: { Food: 'FOOD_GENERAL' } });
 
 const testPayment = new PaymentMethodHandler({
@@ -106,7 +91,7 @@ describe('taxkit/vendure in a Vendure server on SQLite', () => {
     await shopClient.asAnonymousUser();
     await shopClient.query(ADD_ITEM, { id: 'T_1', quantity: 2 });
     await shopClient.query(ADD_ITEM, { id: 'T_2', quantity: 1 });
-    const before = calculations;
+    const before = calculationCount();
     const { setOrderShippingAddress: order } = await shopClient.query(SET_ADDRESS, {
       input: {
         streetLine1: '1 Massachusetts St',
@@ -128,7 +113,7 @@ describe('taxkit/vendure in a Vendure server on SQLite', () => {
     expect((bySku.B1 as { description: string; taxRate: number }[])[0]?.description).toBe('Kansas');
     expect((bySku.B1 as { taxRate: number }[])[0]?.taxRate).not.toBe(6.5);
     // Vendure asked for the tax lines of both lines in this request: one taxkit calculation.
-    expect(calculations - before).toBe(1);
+    expect(calculationCount() - before).toBe(1);
   });
 
   it('records the placed order in taxkit’s ledger through an OrderPlacedEvent subscriber', async () => {

@@ -13,18 +13,10 @@ import taxkitMedusa, {
   recordOrderReturns,
   type MedusaOrderForTax,
 } from '../../src/integrations/medusa/index.ts';
-import { createTaxEngine } from '../../src/index.ts';
 import { createCountingIds } from '../../src/random-ids.ts';
+import { createCountedEngine, KANSAS_CITY_ORIGIN } from '../helpers/counted-engine.ts';
 
 const NOW_MS = Date.UTC(2026, 10, 20, 12);
-const KANSAS_ORIGIN = {
-  line1: '1 Main St',
-  line2: '',
-  city: 'Kansas City',
-  province: 'KS',
-  postalCode: '66101',
-  country: 'US',
-};
 const KANSAS_ZIP4: MedusaTaxCalculationContext['address'] = {
   country_code: 'us',
   province_code: 'us-ks',
@@ -33,21 +25,10 @@ const KANSAS_ZIP4: MedusaTaxCalculationContext['address'] = {
   address_1: '1 Massachusetts St',
 };
 
-/** A provider over an engine seated in Kansas whose calculations are counted in `inserted`. */
+/** A provider over an engine seated in Kansas, with its calculations counted. */
 function provider(options: ConstructorParameters<typeof TaxkitTaxProvider>[1] = {}) {
-  const engine = createTaxEngine({
-    clock: { now: () => NOW_MS },
-    ids: createCountingIds(),
-    defaultOrigin: KANSAS_ORIGIN,
-  });
-  const inserted: string[] = [];
-  const create = engine.calculations.create;
-  (engine.calculations as { create: typeof create }).create = (async (...args: Parameters<typeof create>) => {
-    const calculation = await create(...args);
-    inserted.push(calculation.id);
-    return calculation;
-  }) as typeof create;
-  return { provider: new TaxkitTaxProvider({}, { engine, ...options }), inserted };
+  const { engine, calculations } = createCountedEngine({ clock: { now: () => NOW_MS }, ids: createCountingIds() });
+  return { provider: new TaxkitTaxProvider({}, { engine, ...options }), calculations };
 }
 
 function item(id: string, price: number | string, quantity = 1, extra: object = {}): MedusaItemTaxCalculationLine {
@@ -72,7 +53,7 @@ describe('taxkit/medusa: the module provider registration', () => {
   });
 
   it('makes its own engine from engine options when none is given', async () => {
-    const own = new TaxkitTaxProvider({}, { defaultOrigin: KANSAS_ORIGIN, productTypeCategories: {} });
+    const own = new TaxkitTaxProvider({}, { defaultOrigin: KANSAS_CITY_ORIGIN, productTypeCategories: {} });
     const lines = await own.getTaxLines([item('a', 10)], [], { address: KANSAS_ZIP4 });
     expect(lines).toMatchObject([{ code: 'US-KS', rate: 6.5 }]);
   });
@@ -87,11 +68,11 @@ describe('taxkit/medusa: the module provider registration', () => {
 
 describe('TaxkitTaxProvider.getTaxLines', () => {
   it('answers a Kansas ZIP+4 cart with one line per jurisdiction per item and shipping, from one calculation', async () => {
-    const { provider: medusa, inserted } = provider();
+    const { provider: medusa, calculations } = provider();
     const lines = await medusa.getTaxLines([item('li_1', '19.99', 2), item('li_2', 5)], [shipping('sm_1', 4.5)], {
       address: KANSAS_ZIP4,
     });
-    expect(inserted).toHaveLength(1);
+    expect(calculations()).toBe(1);
     expect(lines).toHaveLength(3);
     expect(lines.filter((line) => !isShipping(line)).map((line) => (line as MedusaItemTaxLine).line_item_id)).toEqual([
       'li_1',
@@ -213,13 +194,13 @@ describe('TaxkitTaxProvider.getTaxLines', () => {
         }),
         fc.array(fc.integer({ min: 0, max: 100_000 }), { maxLength: 3 }),
         async (items, ships) => {
-          const { provider: medusa, inserted } = provider();
+          const { provider: medusa, calculations } = provider();
           const lines = await medusa.getTaxLines(
             items.map(([cents, quantity], index) => item(`li_${index}`, (cents / 100).toFixed(2), quantity)),
             ships.map((cents, index) => shipping(`sm_${index}`, cents / 100)),
             { address: KANSAS_ZIP4 },
           );
-          expect(inserted).toHaveLength(1);
+          expect(calculations()).toBe(1);
           const byLine = new Map<string, string[]>();
           for (const line of lines) {
             const id = isShipping(line) ? line.shipping_line_id : (line as MedusaItemTaxLine).line_item_id;

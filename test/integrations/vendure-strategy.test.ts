@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTaxEngine } from '../../src/index.ts';
+import { createCountedEngine } from '../helpers/counted-engine.ts';
 import {
   TaxkitCheckoutError,
   TaxkitTaxLineCalculationStrategy,
@@ -7,24 +7,9 @@ import {
   type VendureOrder,
 } from '../../src/integrations/vendure/index.ts';
 
-const KANSAS_ORIGIN = {
-  line1: '1 Main St',
-  line2: '',
-  city: 'Kansas City',
-  province: 'KS',
-  postalCode: '66101',
-  country: 'US',
-};
-
 function strategy(options: ConstructorParameters<typeof TaxkitTaxLineCalculationStrategy>[0] = {}) {
-  const engine = createTaxEngine({ defaultOrigin: KANSAS_ORIGIN });
-  let calculations = 0;
-  const create = engine.calculations.create;
-  (engine.calculations as { create: typeof create }).create = ((...args: Parameters<typeof create>) => {
-    calculations += 1;
-    return create(...args);
-  }) as typeof create;
-  return { strategy: new TaxkitTaxLineCalculationStrategy({ engine, ...options }), count: () => calculations };
+  const { engine, calculations } = createCountedEngine();
+  return { strategy: new TaxkitTaxLineCalculationStrategy({ engine, ...options }), count: calculations };
 }
 
 function order(lines: [number, number][], postalCode = '66044-1234'): VendureOrder {
