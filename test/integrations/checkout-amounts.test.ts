@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { jurisdictionsOf } from '../../src/integrations/shared/calculate-checkout.ts';
 import { ratePercent } from '../../src/integrations/shared/rate-percent.ts';
 import { currencyFractionDigits, toMinorUnits } from '../../src/integrations/shared/to-minor-units.ts';
 
@@ -48,5 +49,15 @@ describe('ratePercent', () => {
         expect(ratePercent(rate.toNumber())).toBe(rate.mul(100).toNumber());
       }),
     );
+  });
+});
+
+describe('jurisdictionsOf', () => {
+  it('keeps codes unique within a line when two entries share a jurisdiction id (Medusa would apply both under one code)', () => {
+    const entry = { tax_rate: 0.01, jurisdiction_name: 'Kansas', jurisdiction_id: 'US-KS', tax_type: 'SALES' };
+    const codes = jurisdictionsOf([entry, { ...entry, tax_rate: 0.02 }, { ...entry, tax_type: 'USE' }, entry]).map(
+      (j) => j.code,
+    );
+    expect(codes).toEqual(['US-KS', 'US-KS#SALES', 'US-KS#USE', 'US-KS#SALES#2']);
   });
 });

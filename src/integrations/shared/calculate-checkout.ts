@@ -117,7 +117,7 @@ export async function calculateCheckout(
   }
 }
 
-interface WireJurisdiction {
+export interface WireJurisdiction {
   readonly tax_rate: number;
   readonly jurisdiction_name: string;
   readonly note?: string;
@@ -126,13 +126,14 @@ interface WireJurisdiction {
 }
 
 /** A line's jurisdictions, each with a code unique within the line (Medusa applies a repeated code twice). */
-function jurisdictionsOf(entries: readonly WireJurisdiction[]): CheckoutJurisdictionTax[] {
+export function jurisdictionsOf(entries: readonly WireJurisdiction[]): CheckoutJurisdictionTax[] {
   const seen = new Set<string>();
   return entries.map((entry) => {
     const id = entry.jurisdiction_id ?? entry.jurisdiction_name;
-    let code = id;
-    // Two taxes of one jurisdiction (a state's sales tax and its fee, say) keep one id each.
-    for (let n = 2; seen.has(code); n += 1) code = `${id}#${entry.tax_type ?? ''}${n}`;
+    // Two taxes of one jurisdiction (its sales and its use tax, say) get a code each: the id,
+    // then the id and the tax type, then a number.
+    let code = seen.has(id) ? `${id}#${entry.tax_type ?? ''}` : id;
+    for (let n = 2; seen.has(code); n += 1) code = `${id}#${entry.tax_type ?? ''}#${n}`;
     seen.add(code);
     return {
       code,
