@@ -12,6 +12,10 @@ import taxkitMedusa, {
   recordOrderPlaced,
   recordOrderReturns,
   type MedusaOrderForTax,
+  ORDER_FIELDS,
+  taxkitOrderCanceled,
+  taxkitOrderPlaced,
+  taxkitReturnReceived,
 } from '../../src/integrations/medusa/index.ts';
 import { createCountingIds } from '../../src/random-ids.ts';
 import { createCountedEngine, KANSAS_CITY_ORIGIN } from '../helpers/counted-engine.ts';
@@ -257,5 +261,51 @@ describe('the order ledger hooks', () => {
     await recordOrderCanceled(medusa, 'order_1');
     await expect(medusa.engine.transactions.get(first.id)).rejects.toMatchObject({ type: 'TRANSACTION_NOT_FOUND' });
     expect(await recordOrderCanceled(medusa, 'order_1')).toBeUndefined();
+  });
+});
+
+describe('the Medusa subscribers', () => {
+  it('load the order through Query, find the provider through the Tax Module, and record by event', async () => {
+    const { provider: medusa } = provider();
+    let order: MedusaOrderForTax = {
+      id: 'order_9',
+      currency_code: 'usd',
+      items: [{ id: 'ordli_1', product_id: 'prod_1', unit_price: 10, quantity: 2 }],
+      shipping_address: { country_code: 'us', province: 'ks', postal_code: '66044-1234' },
+    };
+    const asked: unknown[] = [];
+    const container = {
+      resolve: (name: string) => {
+        if (name === 'tax') return { getProvider: (id: string) => (id === 'tp_taxkit_taxkit' ? medusa : undefined) };
+        if (name === 'query') {
+          return {
+            graph: async (input: { fields: string[]; filters: Record<string, unknown> }) => {
+              asked.push(input);
+              return { data: [order] };
+            },
+          };
+        }
+        throw new Error(`not registered: ${name}`);
+      },
+    };
+    await taxkitOrderPlaced({ event: { name: 'order.placed', data: { id: 'order_9' } }, container });
+    await taxkitOrderPlaced({ event: { name: 'order.placed', data: { id: 'order_9' } }, container });
+    expect(asked[0]).toMatchObject({ entity: 'order', fields: ORDER_FIELDS, filters: { id: 'order_9' } });
+    const { transactions } = await medusa.engine.transactions.list({ reference_order_id: 'order_9' });
+    expect(transactions).toHaveLength(1);
+
+    order = {
+      ...order,
+      items: [
+        { id: 'ordli_1', product_id: 'prod_1', unit_price: 10, quantity: 2, detail: { return_received_quantity: 1 } },
+      ],
+    };
+    await taxkitReturnReceived({ event: { name: 'order.return_received', data: { order_id: 'order_9' } }, container });
+    expect((await medusa.engine.transactions.listRefunds(transactions[0]!.id)).refunds).toMatchObject([
+      { line_items: [{ quantity: 1, amount_excluding_tax: -1000, tax_amount: -65 }] },
+    ]);
+
+    await taxkitOrderCanceled({ event: { name: 'order.canceled', data: { id: 'order_9' } }, container });
+    expect((await medusa.engine.transactions.list({ reference_order_id: 'order_9' })).transactions).toHaveLength(0);
   });
 });
