@@ -4,6 +4,9 @@ import {
   TaxkitCheckoutError,
   TaxkitTaxLineCalculationStrategy,
   TaxkitTaxZoneStrategy,
+  recordVendureOrderCancelled,
+  recordVendureOrderPlaced,
+  recordVendureRefunds,
   type VendureOrder,
 } from '../../src/integrations/vendure/index.ts';
 
@@ -84,5 +87,31 @@ describe('TaxkitTaxZoneStrategy', () => {
     const zone = new TaxkitTaxZoneStrategy();
     expect(zone.determineTaxZone({}, zones, channel, order([[1, 1]]))?.name).toBe('USA');
     expect(zone.determineTaxZone({}, zones, channel, undefined)?.name).toBe('Europe');
+  });
+});
+
+describe('the Vendure ledger handlers', () => {
+  it('record a placed order once, refund settled refunds once, and delete a cancelled order', async () => {
+    const { strategy: vendure } = strategy();
+    const placed = { ...order([[2000, 3]]), code: 'ORD-1' };
+    const first = await recordVendureOrderPlaced(vendure, placed);
+    expect((await recordVendureOrderPlaced(vendure, placed)).id).toBe(first.id);
+    expect(first).toMatchObject({ reference_order_id: 'ORD-1', line_items: [{ tax_amount: 390 }] });
+    const refunded = {
+      ...placed,
+      payments: [
+        {
+          refunds: [
+            { state: 'Settled', lines: [{ orderLineId: 1, quantity: 1 }] },
+            { state: 'Failed', lines: [{ orderLineId: 1, quantity: 2 }] },
+          ],
+        },
+      ],
+    };
+    const refund = await recordVendureRefunds(vendure, refunded);
+    expect(refund?.line_items).toMatchObject([{ quantity: 1, amount_excluding_tax: -2000, tax_amount: -130 }]);
+    expect(await recordVendureRefunds(vendure, refunded)).toBeUndefined();
+    await recordVendureOrderCancelled(vendure, placed);
+    expect((await vendure.engine.transactions.list({ reference_order_id: 'ORD-1' })).transactions).toHaveLength(0);
   });
 });

@@ -1,7 +1,6 @@
 import type { CheckoutLine } from '../shared/calculate-checkout.ts';
-import { deleteCheckoutSale, recordCheckoutSale, transactionOfOrder } from '../shared/record-checkout-sale.ts';
+import { deleteCheckoutSale, recordCheckoutSale, refundCheckoutQuantities } from '../shared/record-checkout-sale.ts';
 import { categoryOf, shippingCategoryOf } from '../shared/checkout-mapping.ts';
-import { checkoutError } from '../shared/checkout-error.ts';
 import { currencyFractionDigits, toMinorUnits } from '../shared/to-minor-units.ts';
 import { checkoutAddressOf, lastTaxkitProvider, type TaxkitTaxProvider } from './taxkit-tax-provider.ts';
 
@@ -104,58 +103,16 @@ export async function recordOrderPlaced(provider: TaxkitTaxProvider, order: Medu
  * item. Converges, so a retried or repeated event refunds nothing twice. Returns the refund made,
  * or undefined when nothing was left to refund (or the order was never recorded).
  */
-export async function recordOrderReturns(provider: TaxkitTaxProvider, order: MedusaOrderForTax) {
-  const engine = provider.engine;
-  const transaction = await transactionOfOrder(engine, order.id);
-  if (transaction === undefined) return undefined;
-  const refunded = new Map<string, { quantity: number; sales: number; tax: number }>();
-  for (const refund of (await engine.transactions.listRefunds(transaction.id)).refunds) {
-    if ((refund as { reversed_at?: unknown }).reversed_at != null) continue;
-    for (const line of refund.line_items) {
-      const key = line.product.reference_line_item_id;
-      const sum = refunded.get(key) ?? { quantity: 0, sales: 0, tax: 0 };
-      sum.quantity += Math.abs(line.quantity);
-      sum.sales += Math.abs(line.amount_excluding_tax);
-      sum.tax += Math.abs(line.tax_amount);
-      refunded.set(key, sum);
-    }
-  }
+export function recordOrderReturns(provider: TaxkitTaxProvider, order: MedusaOrderForTax) {
   const returned = new Map(
     (order.items ?? []).map((item) => [item.id, wholeQuantity(item.detail?.return_received_quantity, 0)]),
   );
-  const lineItems = transaction.line_items.flatMap((line) => {
-    const key = line.product.reference_line_item_id;
-    const quantity = Math.min(returned.get(key) ?? 0, line.quantity);
-    const done = refunded.get(key) ?? { quantity: 0, sales: 0, tax: 0 };
-    if (quantity <= done.quantity) return [];
-    const sales = share(line.amount_excluding_tax, quantity, line.quantity) - done.sales;
-    const tax = share(line.tax_amount, quantity, line.quantity) - done.tax;
-    return [
-      {
-        reference_line_item_id: key,
-        quantity: quantity - done.quantity,
-        sales_amount_refunded: -Math.max(0, sales),
-        tax_amount_refunded: -Math.max(0, tax),
-      },
-    ];
-  });
-  if (lineItems.length === 0) return undefined;
-  try {
-    return await engine.refunds.create({ transaction_id: transaction.id, type: 'partial', line_items: lineItems });
-  } catch (error) {
-    throw checkoutError(error);
-  }
+  return refundCheckoutQuantities(provider.engine, order.id, returned);
 }
 
 /** Deletes a canceled order's transaction (soft: kept for audit). Idempotent: nothing recorded, nothing done. */
 export function recordOrderCanceled(provider: TaxkitTaxProvider, orderId: string) {
   return deleteCheckoutSale(provider.engine, orderId);
-}
-
-/** `amount × part / whole`, half up, in integers. */
-function share(amount: number, part: number, whole: number): number {
-  if (part >= whole) return amount;
-  return Number((BigInt(amount) * BigInt(part) * 2n + BigInt(whole)) / (2n * BigInt(whole)));
 }
 
 function wholeQuantity(value: unknown, fallback = 1): number {

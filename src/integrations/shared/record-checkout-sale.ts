@@ -45,3 +45,59 @@ export async function deleteCheckoutSale(engine: TaxEngine, orderId: string) {
     throw checkoutError(error);
   }
 }
+
+/**
+ * Refunds in taxkit what an order has taken back so far: per line (by the framework's line id),
+ * `returned` is the total quantity returned or refunded, and taxkit refunds that quantity's
+ * share of the line's recorded sale and tax, less what it has already refunded for the line.
+ * Converges, so a retried or repeated event refunds nothing twice. Returns the refund made, or
+ * undefined when nothing was left to refund (or the order was never recorded).
+ */
+export async function refundCheckoutQuantities(
+  engine: TaxEngine,
+  orderId: string,
+  returned: ReadonlyMap<string, number>,
+) {
+  const transaction = await transactionOfOrder(engine, orderId);
+  if (transaction === undefined) return undefined;
+  const refunded = new Map<string, { quantity: number; sales: number; tax: number }>();
+  for (const refund of (await engine.transactions.listRefunds(transaction.id)).refunds) {
+    if ((refund as { reversed_at?: unknown }).reversed_at != null) continue;
+    for (const line of refund.line_items) {
+      const key = line.product.reference_line_item_id;
+      const sum = refunded.get(key) ?? { quantity: 0, sales: 0, tax: 0 };
+      sum.quantity += Math.abs(line.quantity);
+      sum.sales += Math.abs(line.amount_excluding_tax);
+      sum.tax += Math.abs(line.tax_amount);
+      refunded.set(key, sum);
+    }
+  }
+  const lineItems = transaction.line_items.flatMap((line) => {
+    const key = line.product.reference_line_item_id;
+    const quantity = Math.min(returned.get(key) ?? 0, line.quantity);
+    const done = refunded.get(key) ?? { quantity: 0, sales: 0, tax: 0 };
+    if (quantity <= done.quantity) return [];
+    const sales = share(line.amount_excluding_tax, quantity, line.quantity) - done.sales;
+    const tax = share(line.tax_amount, quantity, line.quantity) - done.tax;
+    return [
+      {
+        reference_line_item_id: key,
+        quantity: quantity - done.quantity,
+        sales_amount_refunded: -Math.max(0, sales),
+        tax_amount_refunded: -Math.max(0, tax),
+      },
+    ];
+  });
+  if (lineItems.length === 0) return undefined;
+  try {
+    return await engine.refunds.create({ transaction_id: transaction.id, type: 'partial', line_items: lineItems });
+  } catch (error) {
+    throw checkoutError(error);
+  }
+}
+
+/** `amount × part / whole`, half up, in integers (the whole amount when all of it is taken). */
+function share(amount: number, part: number, whole: number): number {
+  if (part >= whole) return amount;
+  return Number((BigInt(amount) * BigInt(part) * 2n + BigInt(whole)) / (2n * BigInt(whole)));
+}

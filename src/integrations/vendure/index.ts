@@ -17,4 +17,10 @@ export { TaxkitTaxZoneStrategy } from './taxkit-tax-zone-strategy.ts';
 export * from './vendure-types.ts';
 export { TaxkitCheckoutError } from '../shared/checkout-error.ts';
 export type { CheckoutMapping } from '../shared/checkout-mapping.ts';
-export { recordVendureOrderCancelled, recordVendureOrderPlaced, vendureOrderReference } from './order-ledger.ts';
+export {
+  recordVendureOrderCancelled,
+  recordVendureOrderPlaced,
+  recordVendureRefunds,
+  vendureOrderReference,
+  type VendureOrderWithRefunds,
+} from './order-ledger.ts';

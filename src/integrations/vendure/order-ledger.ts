@@ -1,4 +1,4 @@
-import { deleteCheckoutSale, recordCheckoutSale } from '../shared/record-checkout-sale.ts';
+import { deleteCheckoutSale, recordCheckoutSale, refundCheckoutQuantities } from '../shared/record-checkout-sale.ts';
 import type { TaxkitTaxLineCalculationStrategy } from './taxkit-tax-line-calculation-strategy.ts';
 import type { VendureOrder } from './vendure-types.ts';
 
@@ -25,4 +25,29 @@ export function recordVendureOrderPlaced(strategy: TaxkitTaxLineCalculationStrat
 /** Deletes a cancelled Vendure order's transaction (soft). Idempotent. */
 export function recordVendureOrderCancelled(strategy: TaxkitTaxLineCalculationStrategy, order: VendureOrder) {
   return deleteCheckoutSale(strategy.engine, vendureOrderReference(order));
+}
+
+/**
+ * Refunds in taxkit the order lines Vendure's settled refunds took back: the quantities of
+ * every settled refund of the order's payments (`order.payments[].refunds[].lines`), less what
+ * taxkit has refunded already. Idempotent. Subscribe it to `RefundStateTransitionEvent` with
+ * `toState === 'Settled'`, with the order's payments and their refunds loaded.
+ */
+export function recordVendureRefunds(strategy: TaxkitTaxLineCalculationStrategy, order: VendureOrderWithRefunds) {
+  const returned = new Map<string, number>();
+  for (const payment of order.payments ?? []) {
+    for (const refund of payment.refunds ?? []) {
+      if (refund.state !== 'Settled') continue;
+      for (const line of refund.lines ?? []) {
+        const key = String(line.orderLineId);
+        returned.set(key, (returned.get(key) ?? 0) + line.quantity);
+      }
+    }
+  }
+  return refundCheckoutQuantities(strategy.engine, vendureOrderReference(order), returned);
+}
+
+/** A Vendure order with its payments' refunds (`Refund.lines` are `{ orderLineId, quantity }`). */
+export interface VendureOrderWithRefunds extends Pick<VendureOrder, 'id' | 'code'> {
+  payments?: { refunds?: { state: string; lines?: { orderLineId: { toString(): string }; quantity: number }[] }[] }[];
 }
