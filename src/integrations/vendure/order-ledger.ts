@@ -31,7 +31,9 @@ export function recordVendureOrderCancelled(strategy: TaxkitTaxLineCalculationSt
  * Refunds in taxkit the order lines Vendure's settled refunds took back: the quantities of
  * every settled refund of the order's payments (`order.payments[].refunds[].lines`), less what
  * taxkit has refunded already. Idempotent. Subscribe it to `RefundStateTransitionEvent` with
- * `toState === 'Settled'`, with the order's payments and their refunds loaded.
+ * `toState === 'Settled'`, with the order's payments and their refunds loaded. Refunds given as
+ * an amount alone (Vendure 2.2 deprecated `Refund.lines` for `amount`) name no lines and refund
+ * nothing here.
  */
 export function recordVendureRefunds(strategy: TaxkitTaxLineCalculationStrategy, order: VendureOrderWithRefunds) {
   const returned = new Map<string, number>();
