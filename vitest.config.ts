@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/adapters/postgres/**', 'test/package/**', 'test/browser/**'],
+          exclude: ['test/adapters/postgres/**', 'test/package/**', 'test/browser/**', 'test/frameworks/**'],
         },
       },
       {
@@ -34,13 +34,13 @@ export default defineConfig({
         test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
       },
       {
-        // taxkit/medusa inside Medusa's Tax Module on PostgreSQL. integrations/medusa-test has its
+        // taxkit/medusa inside Medusa's Tax Module on PostgreSQL. test/frameworks/medusa has its
         // own package.json and lockfile; its globalSetup installs Medusa there (about 30 s, once).
         extends: true,
         test: {
           name: 'medusa',
-          include: ['integrations/medusa-test/**/*.test.ts'],
-          globalSetup: ['integrations/medusa-test/global-setup.ts'],
+          include: ['test/frameworks/medusa/**/*.test.ts'],
+          globalSetup: ['test/frameworks/medusa/global-setup.ts'],
           // Medusa's module test runner calls describe/beforeAll/it as globals (it is written for jest).
           globals: true,
           testTimeout: 120_000,
@@ -48,13 +48,13 @@ export default defineConfig({
         },
       },
       {
-        // taxkit/vendure in a real Vendure server on SQLite (sql.js). integrations/vendure-test has
+        // taxkit/vendure in a real Vendure server on SQLite (sql.js). test/frameworks/vendure has
         // its own package.json and lockfile; its globalSetup installs Vendure there (once).
         extends: true,
         test: {
           name: 'vendure',
-          include: ['integrations/vendure-test/**/*.test.ts'],
-          globalSetup: ['integrations/vendure-test/global-setup.ts'],
+          include: ['test/frameworks/vendure/**/*.test.ts'],
+          globalSetup: ['test/frameworks/vendure/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

@@ -1,7 +1,7 @@
 /**
  * The shapes of Medusa v2's tax provider seam (`@medusajs/types`, tax/provider.d.ts and
  * tax/common.d.ts, 2.21), written out so taxkit compiles without Medusa installed. The
- * integration test (integrations/medusa-test) checks them against the published declarations:
+ * integration test (test/frameworks/medusa) checks them against the published declarations:
  * `TaxkitTaxProvider` must be assignable to Medusa's own `ITaxProvider`.
  */
 

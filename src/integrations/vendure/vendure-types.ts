@@ -1,7 +1,7 @@
 /**
  * The parts of Vendure's entities and strategy arguments taxkit reads (`@vendure/core` 3.x,
  * config/tax/*.d.ts), written out so taxkit compiles without Vendure installed. The integration
- * test (integrations/vendure-test) runs the strategies inside a real Vendure server.
+ * test (test/frameworks/vendure) runs the strategies inside a real Vendure server.
  */
 
 export interface VendureId {

@@ -9,8 +9,8 @@
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startPostgres } from '../../test/adapters/postgres/start-postgres.ts';
-import { keepFailingExitCode } from '../../test/helpers/keep-failing-exit-code.ts';
+import { startPostgres } from '../../adapters/postgres/start-postgres.ts';
+import { keepFailingExitCode } from '../../helpers/keep-failing-exit-code.ts';
 import { installFramework } from '../install-framework.ts';
 
 declare module 'vitest' {

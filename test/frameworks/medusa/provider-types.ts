@@ -13,7 +13,7 @@ import {
   type MedusaShippingTaxCalculationLine,
   type MedusaTaxCalculationContext,
   TaxkitTaxProvider,
-} from '../../src/integrations/medusa/index.ts';
+} from '../../../src/integrations/medusa/index.ts';
 
 // taxkit's provider is a Medusa ITaxProvider …
 export const provider: ITaxProvider = new TaxkitTaxProvider({}, {});

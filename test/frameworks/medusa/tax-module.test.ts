@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, inject, it } from 'vitest';
-import taxkitMedusa, { TaxkitTaxProvider, recordOrderPlaced } from '../../src/integrations/medusa/index.ts';
-import { createCountedEngine } from '../../test/helpers/counted-engine.ts';
+import taxkitMedusa, { TaxkitTaxProvider, recordOrderPlaced } from '../../../src/integrations/medusa/index.ts';
+import { createCountedEngine } from '../../helpers/counted-engine.ts';
 import { MEDUSA_DATABASE } from './global-setup.ts';
 
 // Medusa's test utilities read the database address from the environment when they load.
@@ -29,10 +29,10 @@ const { engine } = createCountedEngine();
 const PROVIDER_ID = 'tp_taxkit_taxkit';
 
 it('agrees with Medusa’s published declarations: TaxkitTaxProvider is an ITaxProvider (tsc)', () => {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
   const tsc = `${root}node_modules/typescript/bin/tsc`;
   // Throws with tsc's diagnostics when provider-types.ts does not compile.
-  execFileSync(process.execPath, [tsc, '-p', `${root}integrations/medusa-test/tsconfig.json`], { encoding: 'utf8' });
+  execFileSync(process.execPath, [tsc, '-p', `${root}test/frameworks/medusa/tsconfig.json`], { encoding: 'utf8' });
 });
 
 moduleIntegrationTestRunner<ITaxModuleService>({

@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCountedEngine } from '../../test/helpers/counted-engine.ts';
+import { createCountedEngine } from '../../helpers/counted-engine.ts';
 import {
   TaxkitTaxLineCalculationStrategy,
   TaxkitTaxZoneStrategy,
   recordVendureOrderPlaced,
   type VendureOrder,
-} from '../../src/integrations/vendure/index.ts';
+} from '../../../src/integrations/vendure/index.ts';
 
 const { EventBus, LanguageCode, OrderPlacedEvent, OrderService, PaymentMethodHandler, mergeConfig } =
   await import('@vendure/core');
