@@ -1,0 +1,119 @@
+// A/B of two builds of `taxkit serve` under the same HTTP load, in one run, rounds interleaved
+// (A, B, B, A, A, B, …) so that a shared machine's load falls on both alike.
+//
+//   npm run build && node bench/ab-serve.mjs --base /path/to/other/checkout [--mode db] [--rounds 6] [--seconds 3]
+//
+// `--base` is a directory holding another build's `dist/` (with a `node_modules` that resolves
+// its imports, e.g. a symlink to this one's); B is this checkout's `dist/`. Modes: `memory`
+// and `db` POST 3-line calculations; `transactions` POSTs durable transactions to `serve --db`
+// (each round first makes the calculations it records, untimed). Prints each round and the
+// median of the per-round ratios B ÷ A, with the load average before and after.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchCart } from './cart.mjs';
+import { load, request, startServerProcess } from './harness/http.mjs';
+
+const { values } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    mode: { type: 'string', default: 'memory' },
+    rounds: { type: 'string', default: '6' },
+    seconds: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+if (values.base === undefined) {
+  console.error('usage: node bench/ab-serve.mjs --base <dir with dist/> [--mode memory|db|transactions]');
+  process.exit(2);
+}
+const KEY = 'sk_test_benchbenchbenchbenchbenchbench00';
+const KEY_ENV = {
+  TAXKIT_SECRET_KEY_TEST: KEY,
+  TAXKIT_SECRET_KEY_LIVE: 'sk_live_benchbenchbenchbenchbenchbench00',
+  TAXKIT_PUBLIC_KEY_TEST: 'pk_test_benchbenchbenchbenchbenchbench00',
+  TAXKIT_PUBLIC_KEY_LIVE: 'pk_live_benchbenchbenchbenchbenchbench00',
+};
+const HEADERS = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', 'x-api-version': '2026-03-01' };
+const CART = JSON.stringify(benchCart(3));
+const mode = values.mode;
+const rounds = Number(values.rounds);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const directory = mkdtempSync(join(tmpdir(), 'taxkit-ab-'));
+
+/** @param {string} name @param {string} dist */
+async function start(name, dist) {
+  const cli = join(dist, 'src', 'cli.js');
+  const args = mode === 'memory' ? ['--memory'] : ['--db', join(directory, `${name}.db`)];
+  return startServerProcess([cli, 'serve', ...args, '--port', '0'], KEY_ENV);
+}
+
+let order = 0;
+/** @param {string} url */
+async function round(url) {
+  if (mode !== 'transactions') {
+    return load({
+      url: `${url}/tax/calculations`,
+      method: 'POST',
+      headers: HEADERS,
+      body: CART,
+      connections,
+      duration: seconds,
+    });
+  }
+  const perRound = 3_000;
+  const ids = [];
+  const worker = async () => {
+    while (ids.length < perRound) {
+      ids.push((await request(`${url}/tax/calculations`, { method: 'POST', headers: HEADERS, body: CART })).id);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return load({
+    url: `${url}/tax/transactions`,
+    headers: HEADERS,
+    connections,
+    amount: perRound,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({ calculation_id: ids.pop(), reference_order_id: `o-${++order}` }),
+        }),
+      },
+    ],
+  });
+}
+
+const before = loadavg();
+const a = await start('a', join(values.base, 'dist'));
+const b = await start('b', new URL('../dist', import.meta.url).pathname);
+try {
+  for (const server of [a, b]) await round(server.url);
+  const ratios = [];
+  for (let index = 0; index < rounds; index += 1) {
+    const aFirst = index % 2 === 0;
+    const [first, second] = aFirst ? [a, b] : [b, a];
+    const one = await round(first.url);
+    const two = await round(second.url);
+    const [ra, rb] = aFirst ? [one, two] : [two, one];
+    if (ra.failures + rb.failures > 0) console.log(`  failures: A ${ra.failures}, B ${rb.failures}`);
+    ratios.push(rb.rate / ra.rate);
+    console.log(
+      `round ${index + 1}: A ${Math.round(ra.rate)}/s (p99 ${ra.p99} ms)  B ${Math.round(rb.rate)}/s (p99 ${rb.p99} ms)  B÷A ${(rb.rate / ra.rate).toFixed(2)}`,
+    );
+  }
+  ratios.sort((x, y) => x - y);
+  const median = ratios[Math.floor(ratios.length / 2)];
+  const after = loadavg();
+  console.log(
+    `${mode}: B÷A median ${median?.toFixed(2)} (${ratios[0]?.toFixed(2)}–${ratios.at(-1)?.toFixed(2)}); ` +
+      `load ${before.map((x) => x.toFixed(2)).join('/')} before, ${after.map((x) => x.toFixed(2)).join('/')} after`,
+  );
+} finally {
+  await Promise.all([a.stop(), b.stop()]);
+  rmSync(directory, { recursive: true, force: true });
+}
