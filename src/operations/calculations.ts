@@ -74,7 +74,9 @@ export function createCalculation(
                 metadata: input.metadata,
                 registrations: collection.registrations,
                 nexusNotes: collection.nexusNotes,
-                ...(certificates === undefined ? {} : { certificates }),
+                // Set even when undefined: a spread of `{}` or `{ certificates }` made the
+                // literal a copy through the runtime, on every calculation.
+                certificates,
               },
               rates,
             );
