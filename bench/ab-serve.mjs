@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchCart } from './cart.mjs';
 import { load, request, startServerProcess } from './harness/http.mjs';
+import { HEADERS, KEY_ENV } from './harness/serve-keys.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -30,14 +31,6 @@ if (values.base === undefined) {
   console.error('usage: node bench/ab-serve.mjs --base <dir with dist/> [--mode memory|db|transactions]');
   process.exit(2);
 }
-const KEY = 'sk_test_benchbenchbenchbenchbenchbench00';
-const KEY_ENV = {
-  TAXKIT_SECRET_KEY_TEST: KEY,
-  TAXKIT_SECRET_KEY_LIVE: 'sk_live_benchbenchbenchbenchbenchbench00',
-  TAXKIT_PUBLIC_KEY_TEST: 'pk_test_benchbenchbenchbenchbenchbench00',
-  TAXKIT_PUBLIC_KEY_LIVE: 'pk_live_benchbenchbenchbenchbenchbench00',
-};
-const HEADERS = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', 'x-api-version': '2026-03-01' };
 const CART = JSON.stringify(benchCart(3));
 const mode = values.mode;
 const rounds = Number(values.rounds);

