@@ -13,7 +13,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchCart } from './cart.mjs';
-import { load, request, startServerProcess } from './harness/http.mjs';
+import { load, startServerProcess } from './harness/http.mjs';
+import { makeCalculations, salesLoad } from './harness/sales-load.mjs';
 import { HEADERS, KEY_ENV } from './harness/serve-keys.mjs';
 
 const { values } = parseArgs({
@@ -77,7 +78,6 @@ async function measuredRound(server) {
   };
 }
 
-let order = 0;
 /** @param {string} url */
 async function round(url) {
   if (mode !== 'transactions') {
@@ -90,29 +90,7 @@ async function round(url) {
       duration: seconds,
     });
   }
-  const perRound = 3_000;
-  const ids = [];
-  const worker = async () => {
-    while (ids.length < perRound) {
-      ids.push((await request(`${url}/tax/calculations`, { method: 'POST', headers: HEADERS, body: CART })).id);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return load({
-    url: `${url}/tax/transactions`,
-    headers: HEADERS,
-    connections,
-    amount: perRound,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({ calculation_id: ids.pop(), reference_order_id: `o-${++order}` }),
-        }),
-      },
-    ],
-  });
+  return salesLoad(url, await makeCalculations(url, 3_000), connections);
 }
 
 const before = loadavg();
