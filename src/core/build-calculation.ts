@@ -66,7 +66,7 @@ export interface CalculationFacts {
    * The stored customer's exemption certificates; the one covering the place on the tax date
    * applies (docs/exemptions.md). Absent or empty: none on file, or the request forced tax.
    */
-  readonly certificates?: readonly ExemptionCertificate[];
+  readonly certificates?: readonly ExemptionCertificate[] | undefined;
   /** The certificate to apply, already chosen (a replay reads it back from the record's notes); wins over `certificates`. */
   readonly appliedCertificate?: AppliedCertificate;
   /** Per-order fees (retail delivery fees) and which the seller does not owe; none when absent. */

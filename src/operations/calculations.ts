@@ -76,7 +76,9 @@ export function createCalculation(
                 registrations: collection.registrations,
                 nexusNotes: collection.nexusNotes,
                 orderFees: deps.orderFees,
-                ...(certificates === undefined ? {} : { certificates }),
+                // Set even when undefined: a spread of `{}` or `{ certificates }` made the
+                // literal a copy through the runtime, on every calculation.
+                certificates,
               },
               rates,
             );
