@@ -113,7 +113,7 @@ const checks: [
     | 'metadata'
     | 'rateSnapshot'
     // Not stored: derived from the rate lookup each time a calculation is built (a replay
-    // builds it again); a record read back has none.
+    // builds it again); the operations hand stores storedCalculation(…), without it.
     | 'note'
     | 'taxDate'
     | 'rateKeys'
