@@ -89,7 +89,7 @@ describe('npx taxkit', () => {
     writeFileSync(join(directory, 'package.json'), '{"type":"module"}');
     writeFileSync(
       join(directory, 'src', 'cli.ts'),
-      'const from: string = "sources";\nprocess.stdout.write(`${from}\\n`);\n',
+      'const from: string = "sources";\nprocess.stdout.write(from.concat("\\n"));\n',
     );
     writeFileSync(join(directory, 'dist', 'src', 'cli.js'), 'process.stdout.write("built\\n");\n');
     return directory;
