@@ -47,8 +47,10 @@ export function describeUsCoverage(imported: readonly RateTableRecord[]): string
     );
   }
   const list = [...states].sort();
+  // A month of Avalara files is one per state: name a few, count the rest.
+  const named = files.length <= 3 ? files.join(', ') : `${files.slice(0, 3).join(', ')} and ${files.length - 3} more`;
   return (
-    `US rates: local rates for ${list.length} state(s) (${list.join(', ')}) from ${files.join(', ')}; ` +
+    `US rates: local rates for ${list.length} state(s) (${list.join(', ')}) from ${named}; ` +
     'every other state at state level only (the embedded table).\n'
   );
 }
