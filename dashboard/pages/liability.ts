@@ -42,76 +42,109 @@ export async function liabilityPage(context: PageContext): Promise<HTMLElement> 
   root.append(
     table(
       'Totals by currency',
-      ['Currency', 'Net tax owed', 'Tax collected', 'Tax refunded', 'Gross sales', 'Transactions'],
+      ['Net tax owed', 'Tax collected', 'Tax refunded', 'Gross sales', 'Transactions'],
       report.totals.map((total: Json) => [
-        total.currency,
-        el('strong', {}, money(total.net_tax, total.currency)),
+        el('strong', {}, money(total.net_tax, total.currency), el('small', {}, ` ${total.currency}`)),
         money(total.tax_collected, total.currency),
         money(total.tax_refunded, total.currency),
         money(total.gross_sales, total.currency),
         total.transaction_count,
       ]),
-      [1, 2, 3, 4, 5],
+      [0, 1, 2, 3, 4],
     ),
   );
-  root.append(chart(rows));
+  for (const figure of charts(rows)) root.append(figure);
   root.append(
     table(
       `Owed per jurisdiction, ${range.from} to ${range.to}`,
-      // Net tax first after the place, so it shows without scrolling on a narrow screen.
+      // Net tax first, so it shows first on a phone, where each row is a card.
       [
-        'Jurisdiction',
         'Net tax',
-        'Currency',
+        'Jurisdiction',
+        'Rate',
         'Tax collected',
         'Tax refunded',
         'Taxable sales',
         'Gross sales',
-        'Rate',
         'Transactions',
       ],
       rows.map((row) => [
+        el(
+          'span',
+          { class: 'amount' },
+          el('strong', { 'data-testid': 'net-tax' }, money(row.net_tax, row.currency)),
+          el('small', {}, ` ${row.currency}`),
+        ),
         el('span', { title: row.jurisdiction_id }, row.jurisdiction_name, el('small', {}, ` ${row.jurisdiction_id}`)),
-        el('strong', { 'data-testid': 'net-tax' }, money(row.net_tax, row.currency)),
-        row.currency,
+        percent(row.tax_rate),
         money(row.tax_collected, row.currency),
         money(row.tax_refunded, row.currency),
         money(row.taxable_sales, row.currency),
         money(row.gross_sales, row.currency),
-        percent(row.tax_rate),
         row.transaction_count,
       ]),
-      [1, 3, 4, 5, 6, 7, 8],
+      [0, 2, 3, 4, 5, 6, 7],
     ),
   );
   return root;
 }
 
+/** One bar of a chart: a jurisdiction's net tax in one currency, summed over its report rows. */
+interface Bar {
+  readonly id: string;
+  readonly name: string;
+  netTax: number;
+}
+
 /**
- * Net tax per jurisdiction as horizontal bars, each currency scaled on its own (amounts in
- * different currencies are not comparable). The bars' widths are set through the CSS object
- * model, which the page's policy allows (it refuses style attributes in markup).
+ * Net tax per jurisdiction as horizontal bars, one chart per currency (amounts in different
+ * currencies are neither comparable nor addable). A jurisdiction is one bar however many rows
+ * it has (a rate change in the month, or a category at another rate, gives it several), rows
+ * netting to zero draw nothing, and two jurisdictions with the same name are told apart by
+ * their ids. The bars' widths are set through the CSS object model, which the page's policy
+ * allows (it refuses style attributes in markup).
  */
-function chart(rows: readonly Json[]): HTMLElement {
-  const maxByCurrency = new Map<string, number>();
+function charts(rows: readonly Json[]): HTMLElement[] {
+  const byCurrency = new Map<string, Map<string, Bar>>();
   for (const row of rows) {
-    maxByCurrency.set(row.currency, Math.max(maxByCurrency.get(row.currency) ?? 0, Math.abs(row.net_tax)));
+    const bars = byCurrency.get(row.currency) ?? new Map<string, Bar>();
+    byCurrency.set(row.currency, bars);
+    const bar = bars.get(row.jurisdiction_id) ?? { id: row.jurisdiction_id, name: row.jurisdiction_name, netTax: 0 };
+    bar.netTax += row.net_tax;
+    bars.set(row.jurisdiction_id, bar);
   }
-  const list = el('ul', { class: 'bars', 'aria-hidden': 'true' });
-  for (const row of [...rows].sort((a, b) => Math.abs(b.net_tax) - Math.abs(a.net_tax))) {
-    const max = maxByCurrency.get(row.currency) || 1;
-    const bar = el('span', { class: row.net_tax < 0 ? 'bar negative' : 'bar' });
-    bar.style.width = `${((Math.abs(row.net_tax) / max) * 100).toFixed(2)}%`;
-    list.append(
+  const figures: HTMLElement[] = [];
+  for (const [currency, all] of [...byCurrency].sort(([a], [b]) => a.localeCompare(b))) {
+    const bars = [...all.values()].filter((bar) => bar.netTax !== 0);
+    if (bars.length === 0) continue;
+    bars.sort((a, b) => Math.abs(b.netTax) - Math.abs(a.netTax) || a.name.localeCompare(b.name));
+    const max = Math.max(...bars.map((bar) => Math.abs(bar.netTax)));
+    const named = new Map<string, number>();
+    for (const bar of bars) named.set(bar.name, (named.get(bar.name) ?? 0) + 1);
+    const list = el('ul', { class: 'bars', 'aria-hidden': 'true' });
+    for (const bar of bars) {
+      const fill = el('span', { class: bar.netTax < 0 ? 'bar negative' : 'bar' });
+      fill.style.width = `${((Math.abs(bar.netTax) / max) * 100).toFixed(2)}%`;
+      const label = (named.get(bar.name) ?? 0) > 1 ? `${bar.name} (${bar.id})` : bar.name;
+      list.append(
+        el(
+          'li',
+          { 'data-jurisdiction': bar.id },
+          el('span', { class: 'bar-label', title: bar.id }, label),
+          el('span', { class: 'bar-track' }, fill),
+          el('span', { class: 'bar-value' }, money(bar.netTax, currency)),
+        ),
+      );
+    }
+    // The figures are in the table below; the chart is for the eye (hidden from screen readers).
+    figures.push(
       el(
-        'li',
-        {},
-        el('span', { class: 'bar-label' }, row.jurisdiction_name),
-        el('span', { class: 'bar-track' }, bar),
-        el('span', { class: 'bar-value' }, `${money(row.net_tax, row.currency)} ${row.currency}`),
+        'figure',
+        { class: 'chart', 'data-currency': currency },
+        el('figcaption', {}, `Net tax owed per jurisdiction, ${currency}`),
+        list,
       ),
     );
   }
-  // The figures are in the table below; the chart is for the eye (hidden from screen readers).
-  return el('figure', { class: 'chart' }, el('figcaption', {}, 'Net tax owed per jurisdiction'), list);
+  return figures;
 }

@@ -121,6 +121,8 @@ const calculationBase = {
   tax_date: z.number(),
   /** taxkit extension, every version: the rate snapshot used; replay recomputes with it. */
   rates_snapshot: z.string(),
+  /** taxkit extension, every version, only when there is something to say (a US rate at state level only). */
+  note: z.string().optional(),
 };
 const since2025 = {
   customer: z.strictObject({ type: z.enum(['CONSUMER', 'BUSINESS']), id: z.string().optional() }),
