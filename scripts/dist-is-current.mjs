@@ -11,7 +11,6 @@ const INPUTS = [
   'src',
   'adapters',
   'data',
-  'dashboard',
   'package.json',
   'tsconfig.json',
   'scripts/build.mjs',
