@@ -27,7 +27,7 @@ import {
   listRegistrations,
   updateRegistration,
 } from '../operations/registrations.ts';
-import { parseNexusQuery } from '../wire/nexus-request.ts';
+import { nexusQuerySchema, parseNexusQuery } from '../wire/nexus-request.ts';
 import {
   parseRegistrationRequest,
   parseRegistrationUpdate,
@@ -60,6 +60,7 @@ import {
   certificateFields,
   certificateUpdateSchema,
   parseCertificateCreate,
+  certificateListQuerySchema,
   parseCertificateListQuery,
   parseCertificateUpdate,
 } from '../wire/exemption-certificate-request.ts';
@@ -71,11 +72,11 @@ import {
   parseRefundListQuery,
   parseReversalListQuery,
   parseTransactionListQuery,
-  REFUND_LIST_QUERY,
-  REVERSAL_LIST_QUERY,
-  TRANSACTION_LIST_QUERY,
+  refundListRequestSchema,
+  reversalListRequestSchema,
+  transactionListRequestSchema,
 } from '../wire/ledger-list-request.ts';
-import { parseListQuery } from '../wire/list-request.ts';
+import { listRequestSchema, parseListQuery } from '../wire/list-request.ts';
 import {
   manualLineItemsFields,
   manualLineItemsRequestSchema,
@@ -83,7 +84,7 @@ import {
 } from '../wire/manual-line-items-request.ts';
 import { serializeManualLineItems } from '../wire/serialize-manual-line-items.ts';
 import { createManualSale } from '../operations/record-manual-sale.ts';
-import { LIABILITY_REPORT_QUERY, parseLiabilityReportQuery } from '../wire/liability-report-request.ts';
+import { liabilityReportRequestSchema, parseLiabilityReportQuery } from '../wire/liability-report-request.ts';
 import { liabilityReportCsv } from '../wire/liability-report-csv.ts';
 import { serializeLiabilityReport } from '../wire/serialize-liability-report.ts';
 import { reportLiability } from '../operations/liability-report.ts';
@@ -270,7 +271,7 @@ export const OPERATIONS = {
       since: undefined,
       args: ['query'],
       request: 'transactionList',
-      queryParameters: TRANSACTION_LIST_QUERY,
+      querySchema: transactionListRequestSchema,
       response: 'transactionList',
       responseSchemas: transactionListResponseSchemas,
       parse: ({ query }) => parseTransactionListQuery(query),
@@ -322,6 +323,7 @@ export const OPERATIONS = {
       keys: 'secret',
       since: undefined,
       args: ['id', 'query'],
+      querySchema: listRequestSchema,
       request: undefined,
       response: 'refundList',
       responseSchemas: refundListResponseSchemas,
@@ -401,7 +403,7 @@ export const OPERATIONS = {
       since: undefined,
       args: ['query'],
       request: 'refundList',
-      queryParameters: REFUND_LIST_QUERY,
+      querySchema: refundListRequestSchema,
       response: 'ledgerRefundList',
       responseSchemas: ledgerRefundListResponseSchemas,
       parse: ({ query }) => parseRefundListQuery(query),
@@ -449,7 +451,7 @@ export const OPERATIONS = {
       since: undefined,
       args: ['query'],
       request: 'reversalList',
-      queryParameters: REVERSAL_LIST_QUERY,
+      querySchema: reversalListRequestSchema,
       response: 'ledgerRefundList',
       responseSchemas: ledgerRefundListResponseSchemas,
       parse: ({ query }) => parseReversalListQuery(query),
@@ -495,6 +497,7 @@ export const OPERATIONS = {
       keys: 'secret',
       since: undefined,
       args: ['query'],
+      querySchema: listRequestSchema,
       request: undefined,
       response: 'productList',
       responseSchemas: inEveryVersion(productListResponseSchema),
@@ -574,6 +577,7 @@ export const OPERATIONS = {
       keys: 'secret',
       since: undefined,
       args: ['query'],
+      querySchema: listRequestSchema,
       request: undefined,
       response: 'customerList',
       responseSchemas: inEveryVersion(customerListResponseSchema),
@@ -637,7 +641,7 @@ export const OPERATIONS = {
       since: undefined,
       args: ['query'],
       request: 'liabilityReport',
-      queryParameters: LIABILITY_REPORT_QUERY,
+      querySchema: liabilityReportRequestSchema,
       response: 'liabilityReport',
       responseSchemas: inEveryVersion(liabilityReportResponseSchema),
       parse: ({ query }) => parseLiabilityReportQuery(query),
@@ -691,7 +695,7 @@ export const OPERATIONS = {
       since: CERTIFICATES_SINCE,
       args: ['query'],
       request: undefined,
-      queryParameters: ['cursor', 'limit', 'customer_id', 'id_type'],
+      querySchema: certificateListQuerySchema,
       response: 'certificateList',
       responseSchemas: inEveryVersion(certificateListResponseSchema, CERTIFICATES_SINCE),
       fields: certificateFields,
@@ -783,7 +787,7 @@ export const OPERATIONS = {
       since: CERTIFICATES_SINCE,
       args: ['query'],
       request: undefined,
-      queryParameters: ['cursor', 'limit', 'customer_id', 'id_type'],
+      querySchema: certificateListQuerySchema,
       response: 'certificateRequestList',
       responseSchemas: inEveryVersion(certificateRequestListResponseSchema, CERTIFICATES_SINCE),
       fields: certificateFields,
@@ -854,6 +858,7 @@ export const OPERATIONS = {
       keys: 'secret',
       since: PLATFORM_SINCE,
       args: ['query'],
+      querySchema: listRequestSchema,
       request: undefined,
       response: 'merchantList',
       responseSchemas: inEveryVersion(merchantListResponseSchema, PLATFORM_SINCE),
@@ -1021,6 +1026,7 @@ export const OPERATIONS = {
       keys: 'secret',
       since: undefined,
       args: ['query'],
+      querySchema: nexusQuerySchema,
       request: 'nexusQuery',
       response: 'nexus',
       responseSchemas: inEveryVersion(nexusResponseSchema),
