@@ -8,6 +8,7 @@ import type { Page, Refund, Tenant, Transaction } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { type LedgerQuery, MAX_LEDGER_PAGE } from '../ports/store.ts';
 import { eachPage } from './each-page.ts';
+import { createSaleLookup } from './sale-lookup.ts';
 import { settlePendingFiling } from './settle-pending-filing.ts';
 
 /** A liability report as the wire layer parses it: whole UTC days, both inclusive. */
@@ -19,14 +20,12 @@ export interface LiabilityInput {
   readonly currency?: string | undefined;
 }
 
-/** Sales looked up for refunds, kept for the report's length; cleared when this many are held. */
-const SALES_KEPT = 10_000;
-
 /**
  * What a tenant owes per period and jurisdiction, from its ledger (docs/reports.md): the sales
  * processed in the range, the refunds made in it and the refunds reversed in it, read a page at
  * a time, so memory stays bounded by the report's rows, not the ledger's length. A refund or
- * reversal counts with the sale it belongs to; the refunds of a deleted sale are left out with it.
+ * reversal counts with the sale it belongs to; between pages the event loop gets a turn, so a
+ * calculation sent during a report on a million sales waits at most a page; the refunds of a deleted sale are left out with it.
  * A sale recorded while its filing rate was missing is converted here once the rate is imported
  * (docs/filing-currency.md), and stays in its own currency until then.
  */
@@ -42,7 +41,8 @@ export async function reportLiability(
     (after) => deps.store.listTransactions(tenant, { ...period, ...pageAfter(after) }),
     async (sale) => report.addSale(await filing.sale(sale)),
   );
-  const saleOf = salesOf(deps, tenant, filing.settle);
+  // A refund converts as its sale does, pending conversion settled the same way.
+  const saleOf = createSaleLookup(deps, tenant, filing.settle);
   await eachRefund(
     report,
     'addRefund',
@@ -81,22 +81,4 @@ function eachRefund(
 /** The largest page of the ledger, after `after` when given. */
 function pageAfter(after: string | undefined): Pick<LedgerQuery, 'after' | 'limit'> {
   return after === undefined ? { limit: MAX_LEDGER_PAGE } : { after, limit: MAX_LEDGER_PAGE };
-}
-
-/** The live sale of each refund, looked up once per report (a sale with many refunds is read once). */
-function salesOf(
-  deps: EngineDeps,
-  tenant: Tenant,
-  settle: (sale: Transaction) => Promise<Transaction>,
-): (id: string) => Promise<Transaction | undefined> {
-  const kept = new Map<string, Transaction | undefined>();
-  return async (id) => {
-    if (kept.has(id)) return kept.get(id);
-    const read = await deps.store.getTransaction(tenant, id);
-    // A refund converts as its sale does, pending conversion settled the same way.
-    const sale = read === undefined ? undefined : await settle(read);
-    if (kept.size >= SALES_KEPT) kept.clear();
-    kept.set(id, sale);
-    return sale;
-  };
 }
