@@ -6,8 +6,8 @@ import {
 import type { ReportPeriod } from '../core/reports/report-period.ts';
 import type { Page, Refund, Tenant, Transaction } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { type LedgerQuery, MAX_LEDGER_PAGE } from '../ports/store.ts';
-import { eachPage } from './each-page.ts';
+import type { LedgerQuery } from '../ports/store.ts';
+import { eachPage, LEDGER_SLICE } from './each-page.ts';
 import { createSaleLookup } from './sale-lookup.ts';
 import { settlePendingFiling } from './settle-pending-filing.ts';
 
@@ -78,7 +78,7 @@ function eachRefund(
   });
 }
 
-/** The largest page of the ledger, after `after` when given. */
+/** A slice of the ledger (LEDGER_SLICE), after `after` when given. */
 function pageAfter(after: string | undefined): Pick<LedgerQuery, 'after' | 'limit'> {
-  return after === undefined ? { limit: MAX_LEDGER_PAGE } : { after, limit: MAX_LEDGER_PAGE };
+  return after === undefined ? { limit: LEDGER_SLICE } : { after, limit: LEDGER_SLICE };
 }

@@ -2,8 +2,7 @@ import { measuringPeriods } from '../core/nexus/measuring-periods.ts';
 import { createNexusAccumulator, type JurisdictionNexus } from '../core/nexus/nexus-status.ts';
 import type { Refund, Tenant, Transaction } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { MAX_LEDGER_PAGE } from '../ports/store.ts';
-import { pagedRecords } from './each-page.ts';
+import { LEDGER_SLICE, pagedRecords } from './each-page.ts';
 import { createSaleLookup } from './sale-lookup.ts';
 import { callTime } from './call-time.ts';
 
@@ -56,10 +55,10 @@ export async function countNexus(
     registrations,
   });
   const sales = pagedRecords((after) =>
-    deps.store.listTransactions(tenant, { from, to: at, after, limit: MAX_LEDGER_PAGE }),
+    deps.store.listTransactions(tenant, { from, to: at, after, limit: LEDGER_SLICE }),
   );
   const refunds = pagedRecords((after) =>
-    deps.store.listRefundsProcessed(tenant, { from, to: at, after, limit: MAX_LEDGER_PAGE }),
+    deps.store.listRefundsProcessed(tenant, { from, to: at, after, limit: LEDGER_SLICE }),
   );
   // A sale made before the period and refunded inside it is read by id; a deleted one counts for nothing.
   const saleOf = createSaleLookup(deps, tenant);
