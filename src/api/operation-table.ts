@@ -944,20 +944,25 @@ export const OPERATIONS = {
       run: createRegistration,
       serialize: (registration, _version, mode) => serializeRegistration(registration, mode),
     }),
-    /** GET /tax/registrations → `{ registrations }`: every live one of the account and mode, in id order. */
+    /**
+     * GET /tax/registrations → `{ registrations, has_more, last_registration_id }`: the live ones
+     * of the account and mode in id order; `limit` (1..100) and `cursor` page them like the other
+     * lists, and with neither every one is listed (at most MAX_REGISTRATIONS_PER_ACCOUNT).
+     */
     list: defineOperation({
       method: 'GET',
       path: '/tax/registrations',
-      summary: "taxkit extension: list the account's registrations.",
+      summary: "taxkit extension: list the account's registrations (all of them, or a page given a cursor or a limit).",
       keys: 'secret',
       since: undefined,
-      args: [],
+      args: ['query'],
+      querySchema: listRequestSchema,
       request: undefined,
       response: 'registrationList',
       responseSchemas: inEveryVersion(registrationListResponseSchema),
-      parse: () => undefined,
-      run: (deps, tenant) => listRegistrations(deps, tenant),
-      serialize: (registrations, _version, mode) => serializeRegistrationList(registrations, mode),
+      parse: ({ query }) => parseListQuery(query),
+      run: listRegistrations,
+      serialize: (page, _version, mode) => serializeRegistrationList(page, mode),
     }),
     /** GET /tax/registrations/{id}; 404 REGISTRATION_NOT_FOUND. */
     get: defineOperation({

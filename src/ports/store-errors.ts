@@ -81,3 +81,19 @@ export function certificateRequestNotFound(id: string, keyed = false): TaxError 
     `{field}: no certificate request "${id}" exists in this account and mode.`,
   );
 }
+
+/**
+ * A customer already has as many certificates (or certificate requests) as one may: keyed
+ * `customerId`, naming the bound, so the caller learns which limit it reached.
+ */
+export function tooManyForCustomer(kind: 'certificates' | 'certificate requests', limit: number): TaxError {
+  return keyedError(
+    'INVALID_VALUE',
+    ['customerId'],
+    `{field}: the customer already has ${limit} exemption ${kind}, the most one customer may have.`,
+    {
+      bound: kind === 'certificates' ? 'MAX_CERTIFICATES_PER_CUSTOMER' : 'MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER',
+      limit,
+    },
+  );
+}
