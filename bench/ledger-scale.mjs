@@ -111,10 +111,12 @@ async function whileCalculating(engine, measured, work) {
   const watch = watchLoop();
   const calculations = calculateEvery(engine);
   const at = performance.now();
+  const cpuAt = process.cpuUsage();
   await work();
   const seconds = (performance.now() - at) / 1000;
+  const cpu = process.cpuUsage(cpuAt);
   const waits = await calculations.stop();
-  return { seconds, waits, hold: watch.stop(), peak: measured.peakMiB() };
+  return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, waits, hold: watch.stop(), peak: measured.peakMiB() };
 }
 
 async function measureAt(count) {
@@ -154,55 +156,68 @@ async function measureAt(count) {
 }
 
 const results = [];
+
+/** Prints the table of the sizes measured so far and writes it into RESULTS.md. */
+async function writeResults() {
+  const mib = (value) => `${value.toFixed(1)} MiB`;
+  const header = `| measure | ${results.map((r) => `${r.count.toLocaleString('en-US')} sales`).join(' | ')} |`;
+  const rule = `| --- | ${results.map(() => '---').join(' | ')} |`;
+  const row = (label, cell) => `| ${label} | ${results.map(cell).join(' | ')} |`;
+  const table = [
+    header,
+    rule,
+    row('ledger written (not measured)', (r) => `${r.writeSeconds.toFixed(1)} s`),
+    row('floor: calculation waits, nothing else running', (r) => waitsOf(r.floor)),
+    row(
+      'liability report, 2026 by month',
+      (r) =>
+        `**${r.report.seconds.toFixed(2)} s** (${r.report.cpuSeconds.toFixed(2)} s CPU), peak ${mib(r.report.peak)}`,
+    ),
+    row('calculation waits during the report', (r) => waitsOf(r.report)),
+    row(
+      'nexus count (GET /tax/nexus)',
+      (r) => `**${r.nexus.seconds.toFixed(2)} s** (${r.nexus.cpuSeconds.toFixed(2)} s CPU), peak ${mib(r.nexus.peak)}`,
+    ),
+    row('calculation waits during the count', (r) => waitsOf(r.nexus)),
+    row(
+      'start with a live registration: background count, status and report at once',
+      (r) => `**${r.all.seconds.toFixed(2)} s** (${r.all.cpuSeconds.toFixed(2)} s CPU), peak ${mib(r.all.peak)}`,
+    ),
+    row('calculation waits during all three', (r) => waitsOf(r.all)),
+    row('process peak resident memory, whole run so far', (r) => mib(r.maxRssMiB)),
+  ].join('\n');
+
+  const text = `<!-- ledger-bench:start -->
+
+  ## Ledger reads at scale, SQLite (\`npm run bench:ledger\`)
+
+  Machine: ${started.machine}, Node ${started.node}, ${started.date}; load average ${started.load} at the start, ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(
+      ' / ',
+    )} at the end. One process, one round per size (the machine is shared). A live calculation (Indiana, one line, through the engine) is due every ${CADENCE_MS} ms while each read runs; its wait is from when it was due to its answer. Peak memory is heap and buffers above the start of the read, sampled at each ledger page. Target (issue 35): waits p99 under 50 ms and max under 200 ms. The event loop's longest hold is also given in this process's CPU time, which other processes' load does not inflate.
+
+  ${table}
+
+  <!-- ledger-bench:end -->`;
+  process.stdout.write(`${table}\n`);
+  if (!values['no-write']) {
+    const file = new URL('./RESULTS.md', import.meta.url);
+    const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    const marked = /<!-- ledger-bench:start -->[\s\S]*<!-- ledger-bench:end -->/;
+    const next = marked.test(previous) ? previous.replace(marked, text) : `${previous.trimEnd()}\n\n${text}\n`;
+    const config = (await prettier.resolveConfig(file)) ?? {};
+    writeFileSync(file, await prettier.format(next, { ...config, parser: 'markdown' }));
+  }
+}
+
 for (const size of SIZES) {
   const result = await measureAt(size);
   // The process's peak resident memory so far (the sizes run smallest first).
   results.push({ ...result, maxRssMiB: (process.resourceUsage().maxRSS * 1024) / 2 ** 20 });
+  // Written after each size, so a long run that is stopped keeps what it measured.
+  await writeResults();
   process.stdout.write(
     `${JSON.stringify({ ...result, floor: undefined, report: undefined, nexus: undefined, all: undefined })}\n`,
   );
-}
-
-const mib = (value) => `${value.toFixed(1)} MiB`;
-const header = `| measure | ${results.map((r) => `${r.count.toLocaleString('en-US')} sales`).join(' | ')} |`;
-const rule = `| --- | ${results.map(() => '---').join(' | ')} |`;
-const row = (label, cell) => `| ${label} | ${results.map(cell).join(' | ')} |`;
-const table = [
-  header,
-  rule,
-  row('ledger written (not measured)', (r) => `${r.writeSeconds.toFixed(1)} s`),
-  row('floor: calculation waits, nothing else running', (r) => waitsOf(r.floor)),
-  row('liability report, 2026 by month', (r) => `**${r.report.seconds.toFixed(2)} s**, peak ${mib(r.report.peak)}`),
-  row('calculation waits during the report', (r) => waitsOf(r.report)),
-  row('nexus count (GET /tax/nexus)', (r) => `**${r.nexus.seconds.toFixed(2)} s**, peak ${mib(r.nexus.peak)}`),
-  row('calculation waits during the count', (r) => waitsOf(r.nexus)),
-  row(
-    'start with a live registration: background count, status and report at once',
-    (r) => `**${r.all.seconds.toFixed(2)} s**, peak ${mib(r.all.peak)}`,
-  ),
-  row('calculation waits during all three', (r) => waitsOf(r.all)),
-  row('process peak resident memory, whole run so far', (r) => mib(r.maxRssMiB)),
-].join('\n');
-
-const text = `<!-- ledger-bench:start -->
-
-## Ledger reads at scale, SQLite (\`npm run bench:ledger\`)
-
-Machine: ${started.machine}, Node ${started.node}, ${started.date}; load average ${started.load} at the start, ${loadavg()
-  .map((value) => value.toFixed(2))
-  .join(
-    ' / ',
-  )} at the end. One process, one round per size (the machine is shared). A live calculation (Indiana, one line, through the engine) is due every ${CADENCE_MS} ms while each read runs; its wait is from when it was due to its answer. Peak memory is heap and buffers above the start of the read, sampled at each ledger page. Target (issue 35): waits p99 under 50 ms and max under 200 ms. The event loop's longest hold is also given in this process's CPU time, which other processes' load does not inflate.
-
-${table}
-
-<!-- ledger-bench:end -->`;
-process.stdout.write(`${table}\n`);
-if (!values['no-write']) {
-  const file = new URL('./RESULTS.md', import.meta.url);
-  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const marked = /<!-- ledger-bench:start -->[\s\S]*<!-- ledger-bench:end -->/;
-  const next = marked.test(previous) ? previous.replace(marked, text) : `${previous.trimEnd()}\n\n${text}\n`;
-  const config = (await prettier.resolveConfig(file)) ?? {};
-  writeFileSync(file, await prettier.format(next, { ...config, parser: 'markdown' }));
 }

@@ -52,3 +52,45 @@ export async function allPages<T extends { readonly id: string }>(
   for await (const record of pagedRecords(read)) all.push(record);
   return all;
 }
+
+/**
+ * A paged read walked one record at a time without a promise per record: `current` is the
+ * record under the cursor (`undefined` at the end), `advance()` moves past it, and `load()`
+ * must be awaited whenever `needsLoad` says the page is spent (it reads the next page, after
+ * giving the event loop a turn as {@link pagedRecords} does). For merging two reads in order.
+ */
+export interface PageCursor<T> {
+  readonly current: T | undefined;
+  readonly needsLoad: boolean;
+  advance(): void;
+  load(): Promise<void>;
+}
+
+export function pageCursor<T extends { readonly id: string }>(
+  read: (after: string | undefined) => Promise<Page<T>>,
+): PageCursor<T> {
+  let items: readonly T[] = [];
+  let index = 0;
+  let more = true;
+  let loaded = false;
+  return {
+    get current() {
+      return items[index];
+    },
+    get needsLoad() {
+      return more && index >= items.length;
+    },
+    advance() {
+      index += 1;
+    },
+    async load() {
+      const after = items.at(-1)?.id;
+      if (loaded) await nextTurn();
+      loaded = true;
+      const page = await read(after);
+      items = page.items;
+      index = 0;
+      more = page.hasMore && page.items.length > 0;
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { measuringPeriods } from '../core/nexus/measuring-periods.ts';
 import { createNexusAccumulator, type JurisdictionNexus } from '../core/nexus/nexus-status.ts';
 import type { Refund, Tenant, Transaction } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { LEDGER_SLICE, pagedRecords } from './each-page.ts';
+import { LEDGER_SLICE, pageCursor } from './each-page.ts';
 import { createSaleLookup } from './sale-lookup.ts';
 import { callTime } from './call-time.ts';
 
@@ -54,34 +54,37 @@ export async function countNexus(
     sellerCountry: deps.defaultOrigin?.country,
     registrations,
   });
-  const sales = pagedRecords((after) =>
+  const sales = pageCursor((after) =>
     deps.store.listTransactions(tenant, { from, to: at, after, limit: LEDGER_SLICE }),
   );
-  const refunds = pagedRecords((after) =>
+  const refunds = pageCursor((after) =>
     deps.store.listRefundsProcessed(tenant, { from, to: at, after, limit: LEDGER_SLICE }),
   );
   // A sale made before the period and refunded inside it is read by id; a deleted one counts for nothing.
   const saleOf = createSaleLookup(deps, tenant);
-  let sale = await sales.next();
-  let refund = await refunds.next();
-  while (!sale.done || !refund.done) {
+  for (;;) {
+    // A promise per page, not per record: the loop below is synchronous within a page.
+    // eslint-disable-next-line no-await-in-loop
+    if (sales.needsLoad) await sales.load();
+    // eslint-disable-next-line no-await-in-loop
+    if (refunds.needsLoad) await refunds.load();
     signal?.throwIfAborted();
+    const sale = sales.current;
+    const refund = refunds.current;
+    if (sale === undefined && refund === undefined) break;
     // Both reads are in time order, then id: take the earlier, as if the ledger were one list.
-    if (!sale.done && (refund.done || isBefore(sale.value, refund.value))) {
-      nexus.addSale(sale.value);
-      // eslint-disable-next-line no-await-in-loop
-      sale = await sales.next();
+    if (sale !== undefined && (refund === undefined || isBefore(sale, refund))) {
+      nexus.addSale(sale);
+      sales.advance();
       continue;
     }
-    const current = refund.value as Refund;
+    const current = refund as Refund;
+    refunds.advance();
     // A refund reversed by `at` no longer counts; one reversed later still did then.
-    if (current.reversedAt === undefined || current.reversedAt > at) {
-      // eslint-disable-next-line no-await-in-loop
-      const transaction = await saleOf(current.transactionId);
-      if (transaction !== undefined) nexus.addRefund(current, transaction);
-    }
+    if (current.reversedAt !== undefined && current.reversedAt <= at) continue;
     // eslint-disable-next-line no-await-in-loop
-    refund = await refunds.next();
+    const transaction = await saleOf(current.transactionId);
+    if (transaction !== undefined) nexus.addRefund(current, transaction);
   }
   return nexus.finish();
 }
