@@ -9,15 +9,15 @@
 //   node --expose-gc bench/ledger-scale.mjs [--sizes 100000,1000000] [--no-write]
 //
 // The ledger is written as bench/report-scale.mjs writes it (harness/write-sales-ledger.mjs).
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import * as prettier from 'prettier';
 import { sqlite, taxkit } from './harness/dist.mjs';
 import { describeMachine } from './harness/report.mjs';
+import { writeResultsSection } from './harness/write-results-section.mjs';
 import { watchLoop } from './harness/watch-loop.mjs';
 import { writeSalesLedger, YEAR_SECONDS, YEAR_START } from './harness/write-sales-ledger.mjs';
 
@@ -201,14 +201,7 @@ async function writeResults() {
 
   <!-- ledger-bench:end -->`;
   process.stdout.write(`${table}\n`);
-  if (!values['no-write']) {
-    const file = new URL('./RESULTS.md', import.meta.url);
-    const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-    const marked = /<!-- ledger-bench:start -->[\s\S]*<!-- ledger-bench:end -->/;
-    const next = marked.test(previous) ? previous.replace(marked, text) : `${previous.trimEnd()}\n\n${text}\n`;
-    const config = (await prettier.resolveConfig(file)) ?? {};
-    writeFileSync(file, await prettier.format(next, { ...config, parser: 'markdown' }));
-  }
+  if (!values['no-write']) await writeResultsSection('ledger', text);
 }
 
 for (const size of SIZES) {

@@ -7,14 +7,14 @@
 // The ledger is written straight into the store's file with the store's own row builder (one
 // SQLite transaction, no fsync per sale: only the reads are measured), from three real sales
 // the engine recorded (Indiana, California, Germany), spread evenly over 2026.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import * as prettier from 'prettier';
 import { sqlite, taxkit } from './harness/dist.mjs';
 import { describeMachine } from './harness/report.mjs';
+import { writeResultsSection } from './harness/write-results-section.mjs';
 import { writeSalesLedger, YEAR_SECONDS, YEAR_START } from './harness/write-sales-ledger.mjs';
 
 const { values } = parseArgs({
@@ -133,14 +133,7 @@ ${table}
 
 <!-- report-bench:end -->`;
   process.stdout.write(`${table}\n`);
-  if (!values['no-write']) {
-    const file = new URL('./RESULTS.md', import.meta.url);
-    const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-    const marked = /<!-- report-bench:start -->[\s\S]*<!-- report-bench:end -->/;
-    const next = marked.test(previous) ? previous.replace(marked, text) : `${previous.trimEnd()}\n\n${text}\n`;
-    const config = (await prettier.resolveConfig(file)) ?? {};
-    writeFileSync(file, await prettier.format(next, { ...config, parser: 'markdown' }));
-  }
+  if (!values['no-write']) await writeResultsSection('report', text);
 } finally {
   rmSync(directory, { recursive: true, force: true });
 }

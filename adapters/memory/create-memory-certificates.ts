@@ -26,8 +26,7 @@ export function createMemoryCertificates(recordsOf: (tenant: Tenant) => TenantRe
       const records = recordsOf(tenant);
       if (records.certificates.has(certificate.id)) throw idTaken('certificate', certificate.id);
       const owned = records.certificatesByCustomer.get(certificate.customerId)?.size ?? 0;
-      if (owned >= MAX_CERTIFICATES_PER_CUSTOMER)
-        throw tooManyForCustomer('certificates', MAX_CERTIFICATES_PER_CUSTOMER);
+      if (owned >= MAX_CERTIFICATES_PER_CUSTOMER) throw tooManyForCustomer('certificates');
       const requestId = certificate.requestId;
       if (requestId !== undefined) {
         const request = records.certificateRequests.get(requestId);
@@ -63,7 +62,7 @@ export function createMemoryCertificates(recordsOf: (tenant: Tenant) => TenantRe
       if (records.certificateRequests.has(request.id)) throw idTaken('certificate request', request.id);
       const owned = records.certificateRequestsByCustomer.get(request.customerId)?.size ?? 0;
       if (owned >= MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER) {
-        throw tooManyForCustomer('certificate requests', MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER);
+        throw tooManyForCustomer('certificate requests');
       }
       records.certificateRequests.set(request.id, copyRecord(request));
       addTo(records.certificateRequestsByCustomer, request.customerId, request.id);

@@ -97,19 +97,21 @@ export function createPostgresCertificates(run: PostgresRunner): StoreCertificat
       await query(statements.replace, { ...values, body });
       return JSON.parse(body) as T;
     });
-  /** Refuses a customer's record past `limit`, holding the customer's lock to the transaction's end. */
+  /** Refuses a customer's record past its bound, holding the customer's lock to the transaction's end. */
   const checkRoom = async (
     query: Query,
-    statements: TableStatements,
+    kind: 'certificates' | 'certificate requests',
     tenant: Tenant,
     customerId: string,
-    refuse: () => Error,
-    limit: number,
   ) => {
+    const [statements, limit] =
+      kind === 'certificates'
+        ? [CERTIFICATES, MAX_CERTIFICATES_PER_CUSTOMER]
+        : [REQUESTS, MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER];
     const values = { ...tenantOf(tenant), customerId: keyOf(customerId) };
     await query(statements.lockCustomer, values);
     const { rows } = await query(statements.countOfCustomer, values);
-    if (((rows[0] as { count: number } | undefined)?.count ?? 0) >= limit) throw refuse();
+    if (((rows[0] as { count: number } | undefined)?.count ?? 0) >= limit) throw tooManyForCustomer(kind);
   };
   const page = async <T>(statements: TableStatements, tenant: Tenant, query: CertificateQuery): Promise<Page<T>> => {
     const limit = clampLimit(query.limit);
@@ -128,14 +130,7 @@ export function createPostgresCertificates(run: PostgresRunner): StoreCertificat
   return {
     insertCertificate: (tenant, certificate, fulfil) =>
       run.transaction(async (query) => {
-        await checkRoom(
-          query,
-          CERTIFICATES,
-          tenant,
-          certificate.customerId,
-          () => tooManyForCustomer('certificates', MAX_CERTIFICATES_PER_CUSTOMER),
-          MAX_CERTIFICATES_PER_CUSTOMER,
-        );
+        await checkRoom(query, 'certificates', tenant, certificate.customerId);
         const requestId = certificate.requestId;
         if (requestId !== undefined) {
           const values = { ...tenantOf(tenant), id: keyOf(requestId) };
@@ -153,14 +148,7 @@ export function createPostgresCertificates(run: PostgresRunner): StoreCertificat
 
     insertCertificateRequest: (tenant, request) =>
       run.transaction(async (query) => {
-        await checkRoom(
-          query,
-          REQUESTS,
-          tenant,
-          request.customerId,
-          () => tooManyForCustomer('certificate requests', MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER),
-          MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER,
-        );
+        await checkRoom(query, 'certificate requests', tenant, request.customerId);
         await query(REQUESTS.insert, row(tenant, request));
       }),
     getCertificateRequest: (tenant, id) => get<CertificateRequest>(REQUESTS, tenant, id),

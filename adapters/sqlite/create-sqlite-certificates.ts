@@ -69,8 +69,7 @@ export function createSqliteCertificates(client: Database.Database): StoreCertif
     client,
     (tenant: Tenant, certificate: ExemptionCertificate, fulfil?: (r: CertificateRequest) => CertificateRequest) => {
       const owned = certificates.countOfCustomer.get({ ...tenantOf(tenant), customerId: certificate.customerId }) ?? 0;
-      if (owned >= MAX_CERTIFICATES_PER_CUSTOMER)
-        throw tooManyForCustomer('certificates', MAX_CERTIFICATES_PER_CUSTOMER);
+      if (owned >= MAX_CERTIFICATES_PER_CUSTOMER) throw tooManyForCustomer('certificates');
       const requestId = certificate.requestId;
       if (requestId !== undefined) {
         const request = recordOf<CertificateRequest>(requests.get.get({ ...tenantOf(tenant), id: requestId }));
@@ -86,7 +85,7 @@ export function createSqliteCertificates(client: Database.Database): StoreCertif
   const insertRequest = writeTransaction(client, (tenant: Tenant, request: CertificateRequest) => {
     const owned = requests.countOfCustomer.get({ ...tenantOf(tenant), customerId: request.customerId }) ?? 0;
     if (owned >= MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER) {
-      throw tooManyForCustomer('certificate requests', MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER);
+      throw tooManyForCustomer('certificate requests');
     }
     requests.insert.run(row(tenant, request));
   });

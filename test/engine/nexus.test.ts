@@ -13,7 +13,12 @@ import { nexusStatus } from '../../src/core/nexus/nexus-status.ts';
 import type { Refund, Transaction } from '../../src/core/types.ts';
 import { loadDefaultNexusRules } from '../../src/defaults/load-default-nexus-rules.ts';
 import { planFullRefund, planReversal } from '../conformance/planners.ts';
-import { createTestEngine, TEST_ADDRESSES } from '../helpers/engine-fixtures.ts';
+import {
+  createTestEngine,
+  indianaCalculation as indianaCalculationIn,
+  TEST_ADDRESSES,
+} from '../helpers/engine-fixtures.ts';
+import type { TaxEngine } from '../../src/engine.ts';
 import { makeRefundLine, makeTaxLine, makeTransaction } from '../helpers/records.ts';
 
 const LIVE = { tenant: { accountId: 'acct_nexus', mode: 'live' as const } };
@@ -39,19 +44,7 @@ async function sell(engine: ReturnType<typeof createTestEngine>['engine'], amoun
   );
 }
 
-function indianaCalculation(engine: ReturnType<typeof createTestEngine>['engine']) {
-  return engine.calculations.create(
-    {
-      customer: { address: TEST_ADDRESSES.indiana },
-      order_details: {
-        customer_currency_code: 'USD',
-        tax_included_in_amount: false,
-        line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 1000, quantity: 1 }],
-      },
-    },
-    LIVE,
-  );
-}
+const indianaCalculation = (engine: TaxEngine) => indianaCalculationIn(engine, LIVE);
 
 const indianaOf = (report: { jurisdictions: readonly { jurisdiction: string }[] }) =>
   report.jurisdictions.find((row) => row.jurisdiction === 'US-IN') as Record<string, unknown>;

@@ -10,7 +10,12 @@ import type { JurisdictionNexus } from '../../src/core/nexus/nexus-status.ts';
 import type { Tenant } from '../../src/core/types.ts';
 import { createNexusMonitor, NEXUS_NOT_COUNTED_NOTE } from '../../src/operations/create-nexus-monitor.ts';
 import type { TaxStore } from '../../src/ports/store.ts';
-import { createTestClock, createTestEngine, TEST_ADDRESSES } from '../helpers/engine-fixtures.ts';
+import {
+  createTestClock,
+  createTestEngine,
+  indianaCalculation as indianaCalculationIn,
+} from '../helpers/engine-fixtures.ts';
+import type { TaxEngine } from '../../src/engine.ts';
 import { makeTaxLine, makeTransaction } from '../helpers/records.ts';
 
 const LIVE = { tenant: { accountId: 'acct_scale', mode: 'live' as const } };
@@ -33,19 +38,7 @@ async function storeWithSales(count: number): Promise<TaxStore> {
   return store;
 }
 
-function indianaCalculation(engine: ReturnType<typeof createTestEngine>['engine']) {
-  return engine.calculations.create(
-    {
-      customer: { address: TEST_ADDRESSES.indiana },
-      order_details: {
-        customer_currency_code: 'USD',
-        tax_included_in_amount: false,
-        line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 1000, quantity: 1 }],
-      },
-    },
-    LIVE,
-  );
-}
+const indianaCalculation = (engine: TaxEngine) => indianaCalculationIn(engine, LIVE);
 
 /** Whether `work` let a `setImmediate` callback run before it finished. */
 async function yieldsWhile(work: () => Promise<unknown>): Promise<boolean> {
@@ -124,56 +117,42 @@ describe('no live calculation waits for a nexus count', () => {
 
 describe('background nexus counts are paced by their own length', () => {
   const tenant: Tenant = LIVE.tenant;
-  const jurisdictions: readonly JurisdictionNexus[] = [];
 
-  it('starts the next count no sooner than four times the last one’s length after it ended', async () => {
+  /** A monitor whose counts take `tookMs` of the test clock, and how many it started. */
+  function pacedMonitor(tookMs: number) {
     const clock = createTestClock();
-    let counts = 0;
+    const started = { counts: 0 };
     const monitor = createNexusMonitor({
       clock,
       sellerCountry: 'US',
       refreshMs: 60_000,
-      // A count that takes 100 s of the clock.
       count: async () => {
-        counts += 1;
-        clock.advance(100_000);
-        return jurisdictions;
+        started.counts += 1;
+        clock.advance(tookMs);
+        return [] as readonly JurisdictionNexus[];
       },
     });
-    monitor.notesFor(tenant);
-    await monitor.idle();
-    expect(counts).toBe(1);
-    clock.advance(399_000);
-    monitor.notesFor(tenant);
-    await monitor.idle();
-    expect(counts).toBe(1);
-    clock.advance(1_000);
-    monitor.notesFor(tenant);
-    await monitor.idle();
-    expect(counts).toBe(2);
+    /** Moves the clock, asks for notes as a calculation does, and waits for any count it started. */
+    const calculateAfter = async (ms: number) => {
+      clock.advance(ms);
+      monitor.notesFor(tenant);
+      await monitor.idle();
+      return started.counts;
+    };
+    return calculateAfter;
+  }
+
+  it('starts the next count no sooner than four times the last one’s length after it ended', async () => {
+    const calculateAfter = pacedMonitor(100_000);
+    expect(await calculateAfter(0)).toBe(1);
+    expect(await calculateAfter(399_000)).toBe(1);
+    expect(await calculateAfter(1_000)).toBe(2);
   });
 
   it('a short count is refreshed after refreshMs', async () => {
-    const clock = createTestClock();
-    let counts = 0;
-    const monitor = createNexusMonitor({
-      clock,
-      sellerCountry: 'US',
-      refreshMs: 60_000,
-      count: async () => {
-        counts += 1;
-        return jurisdictions;
-      },
-    });
-    monitor.notesFor(tenant);
-    await monitor.idle();
-    clock.advance(59_999);
-    monitor.notesFor(tenant);
-    await monitor.idle();
-    expect(counts).toBe(1);
-    clock.advance(1);
-    monitor.notesFor(tenant);
-    await monitor.idle();
-    expect(counts).toBe(2);
+    const calculateAfter = pacedMonitor(0);
+    expect(await calculateAfter(0)).toBe(1);
+    expect(await calculateAfter(59_999)).toBe(1);
+    expect(await calculateAfter(1)).toBe(2);
   });
 });

@@ -27,6 +27,21 @@ async function customerOf(call: ReturnType<typeof createTestApi>['call']): Promi
   return json.id as string;
 }
 
+/** POST /tax/certificates for the customer, covering California with `dates`. */
+function createCertificate(call: ReturnType<typeof createTestApi>['call'], customerId: string, dates: object) {
+  return call('POST', '/tax/certificates', {
+    key: LIVE,
+    version: VERSION,
+    body: {
+      customer_id: customerId,
+      reason: 'resale',
+      certificate_number: 'CA-SR-1',
+      certificate_type: 'US-CA-CDTFA-230',
+      jurisdictions: [{ country: 'US', province: 'CA', ...dates }],
+    },
+  });
+}
+
 describe('Unix-seconds fields are bounded at the edge', () => {
   it.each([
     ['active_from in milliseconds', { active_from: MILLISECONDS }, 'active_from'],
@@ -63,17 +78,7 @@ describe('Unix-seconds fields are bounded at the edge', () => {
   ])('a certificate with a %s out of bounds is a 400 naming it, and lists still answer', async (field, dates) => {
     const { call } = createTestApi();
     const customerId = await customerOf(call);
-    const response = await call('POST', '/tax/certificates', {
-      key: LIVE,
-      version: VERSION,
-      body: {
-        customer_id: customerId,
-        reason: 'resale',
-        certificate_number: 'CA-SR-1',
-        certificate_type: 'US-CA-CDTFA-230',
-        jurisdictions: [{ country: 'US', province: 'CA', ...dates }],
-      },
-    });
+    const response = await createCertificate(call, customerId, { ...dates });
     expect(response.status).toBe(400);
     expect(response.json.message).toContain(field);
     const listed = await call('GET', '/tax/certificates', { key: LIVE, version: VERSION });
@@ -118,17 +123,7 @@ describe('the certificate serializer never throws on a stored record', () => {
     const store = createMemoryStore();
     const { call } = createTestApi(createTestEngine({ store }));
     const customerId = await customerOf(call);
-    const created = await call('POST', '/tax/certificates', {
-      key: LIVE,
-      version: VERSION,
-      body: {
-        customer_id: customerId,
-        reason: 'resale',
-        certificate_number: 'CA-SR-1',
-        certificate_type: 'US-CA-CDTFA-230',
-        jurisdictions: [{ country: 'US', province: 'CA', effective_date: 0 }],
-      },
-    });
+    const created = await createCertificate(call, customerId, { effective_date: 0 });
     expect(created.status).toBe(200);
     // As a record written before the bound existed would be.
     const tenant = { accountId: ACCOUNT_A.id, mode: 'live' as const };
