@@ -7,7 +7,8 @@ import {
 } from './exemptions/applied-certificate.ts';
 import { postalCodeNotice } from './location/postal-code-notice.ts';
 import type { IpResolution } from './location/resolve-ip.ts';
-import { lookupRates } from './rates/lookup-rates.ts';
+import { ratesAtPlace } from './rates/rates-at-place.ts';
+import type { ResolvedPlace } from './location/resolved-place.ts';
 import { dayOfUnixSeconds } from './rates/day-number.ts';
 import { NO_RATES, type RateIndex, type ResolvedRate } from './rates/rate-index.ts';
 import { implausibleTaxIdNotice, type ReverseChargeFacts, reverseChargeNote } from './tax-ids/reverse-charge.ts';
@@ -69,9 +70,13 @@ export interface CalculationFacts {
  */
 export function buildCalculation(facts: CalculationFacts, index: RateIndex): Calculation {
   const day = dayOfUnixSeconds(facts.taxDate);
-  const located = 'zero' in facts.place ? undefined : facts.place;
+  const place = 'zero' in facts.place ? undefined : facts.place;
+  const answer = place === undefined ? undefined : ratesAtPlace(index, place, day);
+  const located = place === undefined || answer === undefined ? undefined : { ...place, location: answer.location };
   const rates =
-    located === undefined ? NO_RATES : ratesAt(index, located.rateKeys, day, located.location.address.country);
+    answer === undefined
+      ? NO_RATES
+      : (answer.rates ?? [noRateData((located as ResolvedPlace).location.address.country)]);
   const country = located?.location.address.country;
   const certificate =
     facts.appliedCertificate ??
@@ -135,17 +140,6 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     rateKeys: located?.rateKeys ?? [],
     ...(facts.platform === undefined ? {} : { platform: facts.platform }),
   };
-}
-
-/** The first rate key the index has data for that day wins; none → one honest "no rate data" entry. */
-function ratesAt(index: RateIndex, keys: readonly string[], day: number, country: string): readonly ResolvedRate[] {
-  for (const key of keys) {
-    const rates = lookupRates(index, key, day);
-    // NO_RATES: the key's data starts later (an imported ZIP table's first vintage is after the
-    // sale), so the next, broader key (the state) answers.
-    if (rates !== undefined && rates !== NO_RATES) return rates;
-  }
-  return [noRateData(country)];
 }
 
 function noRateData(country: string): ResolvedRate {

@@ -40,6 +40,15 @@ export interface JurisdictionDef {
    * rules without saying so.
    */
   readonly region?: string;
+  /**
+   * The jurisdiction's FIPS code for filing: the state's two digits for a state ("20"), the
+   * state's two digits and the jurisdiction's code as the state's SST rate file writes it for a
+   * county, place or district ("20091", "2035000"). Set where the source keys by FIPS (the SST
+   * files, the embedded US states).
+   */
+  readonly fips?: string;
+  /** The SST composite SER code of the boundary record that named this jurisdiction, where the file gives one. */
+  readonly serCode?: string;
 }
 
 /**
