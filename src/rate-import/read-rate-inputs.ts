@@ -2,14 +2,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { TaxError } from '../core/errors.ts';
 import { importError } from './import-error.ts';
+import { readZipEntries } from './read-zip-entries.ts';
 import type { RateInput } from './rate-input.ts';
 
-const IMPORTABLE = /\.(csv|json)$/i;
+const IMPORTABLE = /\.(csv|json|zip)$/i;
 
 /**
- * Reads import inputs: a file path is read as it is; a folder contributes its `.csv` and
- * `.json` files (not its subfolders), in name order; already-read inputs pass through. Relative
- * paths are read from `cwd` and reported as given.
+ * Reads import inputs: a file path is read as it is; a folder contributes its `.csv`, `.json`
+ * and `.zip` files (not its subfolders), in name order; a `.zip` contributes its `.csv` files
+ * (one CSV is reported under the archive's own name, as the SST board names its archives;
+ * several under `<archive>/<entry>`); already-read inputs pass through. Relative paths are read
+ * from `cwd` and reported as given.
  *
  * @throws TaxError INVALID_VALUE when a path cannot be read, or a folder holds nothing to import.
  */
@@ -18,17 +21,14 @@ export function readRateInputs(inputs: readonly (string | RateInput)[], cwd = pr
     if (typeof input !== 'string') return [input];
     const path = resolve(cwd, input);
     try {
-      if (!statSync(path).isDirectory()) return [{ fileName: input, text: readUtf8(path, input) }];
+      if (!statSync(path).isDirectory()) return readFile(path, input);
       const files = readdirSync(path)
         .filter((name) => IMPORTABLE.test(name) && statSync(join(path, name)).isFile())
         .sort();
       if (files.length === 0) {
         throw new TaxError('INVALID_VALUE', `${input}: the folder holds no .csv or .json file to import.`);
       }
-      return files.map((name) => ({
-        fileName: join(input, name),
-        text: readUtf8(join(path, name), join(input, name)),
-      }));
+      return files.flatMap((name) => readFile(join(path, name), join(input, name)));
     } catch (error) {
       if (error instanceof TaxError) throw error;
       throw new TaxError('INVALID_VALUE', `${input}: cannot be read (${(error as Error).message}).`, {
@@ -46,8 +46,23 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * U+FFFD in a jurisdiction's name for good. The error names the first line that is not UTF-8
  * (a newline byte is never part of a multi-byte character, so lines can be decoded one by one).
  */
-function readUtf8(path: string, fileName: string): string {
+function readFile(path: string, fileName: string): RateInput[] {
   const bytes = readFileSync(path);
+  if (!/\.zip$/i.test(fileName)) return [{ fileName, text: decodeUtf8(bytes, fileName) }];
+  let entries: ReturnType<typeof readZipEntries>;
+  try {
+    entries = readZipEntries(bytes).filter((entry) => /\.csv$/i.test(entry.name));
+  } catch (error) {
+    throw importError(fileName, undefined, `cannot be read as a zip archive (${(error as Error).message}).`);
+  }
+  if (entries.length === 0) throw importError(fileName, undefined, 'the zip archive holds no .csv file.');
+  return entries.map((entry) => {
+    const name = entries.length === 1 ? fileName : `${fileName}/${entry.name}`;
+    return { fileName: name, text: decodeUtf8(entry.bytes, name) };
+  });
+}
+
+function decodeUtf8(bytes: Uint8Array, fileName: string): string {
   try {
     return utf8.decode(bytes);
   } catch {

@@ -9,7 +9,7 @@
 import type { RateTable } from './rate-table.ts';
 
 /** How a table came in: an Avalara ZIP5 CSV, taxkit's own CSV or JSON, or the engine's base tables. */
-export type RateTableFormat = 'avalara-zip5' | 'taxkit-csv' | 'taxkit-json' | 'base';
+export type RateTableFormat = 'avalara-zip5' | 'taxkit-csv' | 'taxkit-json' | 'sst-rates' | 'sst-boundaries' | 'base';
 
 /** A rate table with where it came from. Plain JSON. */
 export interface RateTableRecord {

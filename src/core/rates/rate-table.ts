@@ -7,6 +7,7 @@
  */
 import type { TaxabilityRule } from '../taxability/taxability-rule.ts';
 import type { AuthorityType, TaxType } from '../types.ts';
+import type { SstFile } from './sst/sst-file.ts';
 
 export type JurisdictionLevel = 'COUNTRY' | 'STATE' | 'COUNTY' | 'CITY' | 'DISTRICT';
 
@@ -118,4 +119,9 @@ export interface RateTable {
    * an earlier table's for the same region and category.
    */
   readonly taxability?: readonly TaxabilityRule[];
+  /**
+   * An SST rate or boundary file (`taxkit rates import` of `<ST>R…`/`<ST>B…` files): compiled
+   * into the address-level index, not into `locations`.
+   */
+  readonly sst?: SstFile;
 }
