@@ -93,7 +93,11 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     zero === undefined && country !== undefined
       ? implausibleTaxIdNotice(reverseChargeFacts(facts), country)
       : undefined;
-  const placeNotice = located === undefined ? undefined : postalCodeNotice(located.location);
+  const postalNotice = located === undefined ? undefined : postalCodeNotice(located.location);
+  const placeNotice =
+    answer?.note === undefined || postalNotice === undefined
+      ? (postalNotice ?? answer?.note)
+      : `${postalNotice} ${answer.note}`;
   const notice =
     placeNotice === undefined || taxIdNotice === undefined
       ? (placeNotice ?? taxIdNotice)

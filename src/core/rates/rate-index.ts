@@ -1,5 +1,6 @@
 import type { CompiledCategoryRule } from '../taxability/compiled-category-rule.ts';
 import type { JurisdictionDef } from './rate-table.ts';
+import type { SstStateIndex } from './sst/sst-state-index.ts';
 
 export type { CompiledCategoryRule } from '../taxability/compiled-category-rule.ts';
 
@@ -45,6 +46,11 @@ export interface RateIndex {
   readonly tables: readonly RateTableInfo[];
   readonly keys: ReadonlyMap<string, KeyTimeline>;
   readonly jurisdictions: ReadonlyMap<string, JurisdictionDef>;
+  /**
+   * The address-level index of the imported SST files, by USPS state code ("KS"); absent when
+   * none are imported (compile-sst-index.ts).
+   */
+  readonly sst?: ReadonlyMap<string, SstStateIndex>;
 }
 
 export const NO_RATES: readonly ResolvedRate[] = Object.freeze([]);

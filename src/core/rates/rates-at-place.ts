@@ -2,6 +2,10 @@ import type { ResolvedPlace } from '../location/resolved-place.ts';
 import type { LocationUsed, ResolutionPrecision } from '../types.ts';
 import { lookupRates } from './lookup-rates.ts';
 import { NO_RATES, type RateIndex, type ResolvedRate } from './rate-index.ts';
+import { parseStreetLine } from '../location/normalize-street.ts';
+import { findStreetSet } from './sst/find-street-set.ts';
+import { findSstSet, sstRatesOf, zip5Rates, type Zip5Rates } from './sst/lookup-sst.ts';
+import type { SstStateIndex } from './sst/sst-state-index.ts';
 
 /** The rates that apply at a resolved place on a day, and the place as it was actually used. */
 export interface PlaceRates {
@@ -12,6 +16,8 @@ export interface PlaceRates {
    * a ZIP+4 that no table looked at is not claimed (docs/rates.md, "Rates at the address").
    */
   readonly location: LocationUsed;
+  /** Why the answer is less precise than what was given, said on every jurisdiction's note. */
+  readonly note?: string;
 }
 
 /** How fine each precision is: an answer never claims a finer one than the layer that gave it. */
@@ -44,6 +50,9 @@ function precisionOfUsKey(key: string): ResolutionPrecision {
  */
 export function ratesAtPlace(index: RateIndex, place: ResolvedPlace, day: number): PlaceRates {
   const { location, rateKeys } = place;
+  const state = location.address.country === 'US' ? index.sst?.get(location.address.province) : undefined;
+  const sst = state === undefined ? undefined : sstAnswer(state, place, day);
+  if (sst !== undefined) return sst;
   let answeredBy = -1;
   let rates: readonly ResolvedRate[] | undefined;
   for (let i = 0; i < rateKeys.length; i += 1) {
@@ -79,4 +88,79 @@ export function usedAt(
     status: location.status === 'EXACT' ? 'POSTAL_FALLBACK_1' : location.status,
     precision,
   };
+}
+
+/** Reused by every ZIP5 answer (single-threaded, filled before each read). */
+const ZIP5: Zip5Rates = { lowestSet: -1, lowestUnits: 0, highestUnits: 0, split: false };
+
+/** "US-KS-66061-1234" → 66061 (-1 when the key has no ZIP). */
+function zip5OfKey(key: string): number {
+  if (key.length < 11 || key.charCodeAt(5) !== 45) return -1;
+  let zip = 0;
+  for (let i = 6; i < 11; i += 1) {
+    const digit = key.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    zip = zip * 10 + digit;
+  }
+  return zip;
+}
+
+/** "US-KS-66061-1234" → 1234 (-1 when the key has no plus-4). */
+function plus4OfKey(key: string): number {
+  if (key.length !== 16 || key.charCodeAt(11) !== 45) return -1;
+  let plus4 = 0;
+  for (let i = 12; i < 16; i += 1) plus4 = plus4 * 10 + key.charCodeAt(i) - 48;
+  return plus4;
+}
+
+/**
+ * The SST layer: the address record that matches the street (STREET), else the ZIP+4 record
+ * (POSTAL_PLUS), else the lowest combined rate of the ZIP5's records (POSTAL, with a note when
+ * the ZIP5 has several, or when the ZIP+4 was given but no record holds it). `undefined` when
+ * the state's files say nothing of the ZIP5 that day: the next layers answer.
+ */
+function sstAnswer(state: SstStateIndex, place: ResolvedPlace, day: number): PlaceRates | undefined {
+  const { location, rateKeys } = place;
+  const key = rateKeys[0];
+  const zip5 = key === undefined ? -1 : zip5OfKey(key);
+  if (zip5 < 0) return undefined;
+  const plus4 = plus4OfKey(key as string);
+  const claim: LocationUsed = { ...location, precision: 'STREET' };
+  const line1 = location.address.line1;
+  if (line1 !== '' && state.addresses.has(zip5)) {
+    const street = parseStreetLine(line1);
+    const unit = /(\d+)\s*$/.exec(location.address.line2)?.[1] ?? '';
+    const set = street === undefined ? -1 : findStreetSet(state, zip5, street, unit, day);
+    const rates = set < 0 ? NO_RATES : sstRatesOf(state, set, day);
+    if (rates !== NO_RATES) return { rates, location: usedAt(claim, 'STREET', rateKeys) };
+  }
+  if (plus4 >= 0) {
+    const set = findSstSet(state.plus4, zip5 * 10_000 + plus4, day);
+    const rates = set < 0 ? NO_RATES : sstRatesOf(state, set, day);
+    if (rates !== NO_RATES) return { rates, location: usedAt(claim, 'POSTAL_PLUS', rateKeys) };
+  }
+  const zip = zip5Rates(state, zip5, day, ZIP5);
+  if (zip.lowestSet < 0) return undefined;
+  const zipText = String(zip5).padStart(5, '0');
+  const notes: string[] = [];
+  if (plus4 >= 0) {
+    notes.push(
+      `No ZIP+4 record of ${state.state}'s SST boundary file holds ${zipText}-${String(plus4).padStart(4, '0')}: taxed at the ZIP5's rate.`,
+    );
+  }
+  if (zip.split) {
+    notes.push(
+      `ZIP code ${zipText} has several combined rates in ${state.state}'s SST files (${percent(zip.lowestUnits)} to ${percent(zip.highestUnits)}); without a matching ZIP+4 the lowest applies, as the SST agreement rules for a ZIP5 alone. Send the ZIP+4 for the exact rate.`,
+    );
+  }
+  return {
+    rates: sstRatesOf(state, zip.lowestSet, day),
+    location: usedAt(claim, 'POSTAL', rateKeys),
+    ...(notes.length === 0 ? {} : { note: notes.join(' ') }),
+  };
+}
+
+/** Units of 10^-8 as a percentage ("9.475 %"). */
+function percent(units: number): string {
+  return `${(units / 1_000_000).toFixed(6).replace(/\.?0+$/, '')} %`;
 }

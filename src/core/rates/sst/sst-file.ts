@@ -79,4 +79,9 @@ export interface SstFile {
   readonly published?: string;
   readonly rates?: readonly SstRateRow[];
   readonly boundaries?: readonly SstBoundaryRow[];
+  /**
+   * County names by the county code of a boundary file ("091" → "Johnson County"), found at
+   * import from a freely licensed place table; a county without one is named by its code.
+   */
+  readonly countyNames?: Readonly<Record<string, string>>;
 }
