@@ -142,7 +142,7 @@ function parseFile(
   // SST files are headerless: their official name (`<ST>R…`, `<ST>B…`) says what they are, and
   // the parser checks the content (column count, state code, dates, rates).
   const sstName = format === 'auto' ? parseSstFileName(input.fileName) : undefined;
-  if (sstName !== undefined) return parseSstFile(input, sstName);
+  if (sstName !== undefined) return parseSstFile(input, sstName, places);
   const chosen = format === 'auto' ? detectFormat(input) : format;
   switch (chosen) {
     case 'avalara-zip5':

@@ -5,6 +5,8 @@ import { parseSstBoundaries } from './parse-sst-boundaries.ts';
 import { parseSstRates } from './parse-sst-rates.ts';
 import type { SstFileName } from './sst-file-name.ts';
 import { SST_STATE_FIPS } from './sst-states.ts';
+import { sstCountyNames } from './sst-county-names.ts';
+import type { UsPlaceNames } from '../us-place-names.ts';
 
 /** Where users download the files; every SST table names it as its source. */
 export const SST_SOURCE_URL = 'https://www.streamlinedsalestax.org/Shared-Pages/rate-and-boundary-files';
@@ -12,9 +14,10 @@ export const SST_SOURCE_URL = 'https://www.streamlinedsalestax.org/Shared-Pages/
 /**
  * One SST rate or boundary file as a rate table: no jurisdictions, rates or locations of its
  * own; its rows ride in `sst` and are compiled into the address-level index. Named
- * `sst-<st>-<rates|boundaries>-<quarter>`, effective from the quarter's first day.
+ * `sst-<st>-<rates|boundaries>-<quarter>`, effective from the quarter's first day. `places`
+ * names the counties of a boundary file (sst-county-names.ts).
  */
-export function parseSstFile(input: RateInput, name: SstFileName): ParsedRateFile {
+export function parseSstFile(input: RateInput, name: SstFileName, places?: UsPlaceNames): ParsedRateFile {
   const stateFips = SST_STATE_FIPS.get(name.state) as string;
   const rows =
     name.kind === 'rates'
@@ -27,6 +30,9 @@ export function parseSstFile(input: RateInput, name: SstFileName): ParsedRateFil
     quarter: name.quarter,
     published: name.published,
     ...rows,
+    ...(rows.boundaries === undefined || places === undefined
+      ? {}
+      : { countyNames: sstCountyNames(rows.boundaries, name.state, places) }),
   };
   const year = name.quarter.slice(0, 4);
   const month = String((Number(name.quarter.slice(5)) - 1) * 3 + 1).padStart(2, '0');
