@@ -41,7 +41,9 @@ export function resolveCustomerPlace(deps: EngineDeps, customer: CustomerInput, 
   }
   const address = customer.address;
   try {
-    return underKey(['customer', 'address'], () => resolveAddress(address, deps.locations, rates === undefined ? undefined : knownRateKeys(rates)));
+    return underKey(['customer', 'address'], () =>
+      resolveAddress(address, deps.locations, rates === undefined ? undefined : knownRateKeys(rates)),
+    );
   } catch (addressError) {
     if (ip === undefined) throw addressError;
     try {
