@@ -109,7 +109,8 @@ export function holdsZip5(index: SstStateIndex, zip5: number): boolean {
       if ((low[mid] as number) <= last) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo - 1; i >= 0 && (maxHigh[i] as number) >= first; i -= 1) if ((high[i] as number) >= first) return true;
+    for (let i = lo - 1; i >= 0 && (maxHigh[i] as number) >= first; i -= 1)
+      if ((high[i] as number) >= first) return true;
   }
   return false;
 }
