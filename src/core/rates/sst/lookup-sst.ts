@@ -9,17 +9,22 @@ import type { SstRanges, SstStateIndex } from './sst-state-index.ts';
  */
 export function findSstSet(ranges: SstRanges, nine: number, day: number): number {
   const { low, high, maxHigh, begin, end, set } = ranges;
+  for (let i = countLowAtMost(low, nine) - 1; i >= 0 && (maxHigh[i] as number) >= nine; i -= 1) {
+    if ((high[i] as number) >= nine && (begin[i] as number) <= day && day < (end[i] as number)) return set[i] as number;
+  }
+  return -1;
+}
+
+/** How many records (sorted by `low`) start at or below `value`: a binary search. */
+function countLowAtMost(low: Uint32Array, value: number): number {
   let lo = 0;
   let hi = low.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((low[mid] as number) <= nine) lo = mid + 1;
+    if ((low[mid] as number) <= value) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo - 1; i >= 0 && (maxHigh[i] as number) >= nine; i -= 1) {
-    if ((high[i] as number) >= nine && (begin[i] as number) <= day && day < (end[i] as number)) return set[i] as number;
-  }
-  return -1;
+  return lo;
 }
 
 /** The rates of jurisdiction set `set` on `day`: `NO_RATES` before its first rate. No allocation. */
@@ -77,14 +82,7 @@ export function zip5Rates(index: SstStateIndex, zip5: number, day: number, out: 
   };
   for (const ranges of [index.zip5, index.plus4]) {
     const { low, high, maxHigh, begin, end, set } = ranges;
-    let lo = 0;
-    let hi = low.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((low[mid] as number) <= last) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo - 1; i >= 0 && (maxHigh[i] as number) >= first; i -= 1) {
+    for (let i = countLowAtMost(low, last) - 1; i >= 0 && (maxHigh[i] as number) >= first; i -= 1) {
       if ((high[i] as number) >= first && (begin[i] as number) <= day && day < (end[i] as number)) {
         consider(set[i] as number);
       }
@@ -102,14 +100,7 @@ export function holdsZip5(index: SstStateIndex, zip5: number): boolean {
   const first = zip5 * 10_000;
   const last = first + 9_999;
   for (const { low, high, maxHigh } of [index.zip5, index.plus4]) {
-    let lo = 0;
-    let hi = low.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((low[mid] as number) <= last) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo - 1; i >= 0 && (maxHigh[i] as number) >= first; i -= 1)
+    for (let i = countLowAtMost(low, last) - 1; i >= 0 && (maxHigh[i] as number) >= first; i -= 1)
       if ((high[i] as number) >= first) return true;
   }
   return false;
