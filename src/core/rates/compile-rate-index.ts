@@ -122,7 +122,7 @@ export function* compileRateIndexSteps(
 
   // The SST files' address-level index (compiled only when a table carries SST rows).
   const sst = tables.some((table) => table.sst !== undefined)
-    ? compileSstIndex(tables, { interner, rules, jurisdictions })
+    ? yield* compileSstIndex(tables, { interner, rules, jurisdictions })
     : undefined;
   yield;
 

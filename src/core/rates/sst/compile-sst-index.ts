@@ -41,12 +41,13 @@ interface Helpers {
  * boundary file and the newest rate file of each state (by quarter, then publication day, then
  * import order; every row keeps its own dates, so a newer file answers older days too, and an
  * older snapshot, which names the older files, is replayed with them). `undefined` when no state
- * has both.
+ * has both. A generator that pauses every {@link STEP_ROWS} rows, so a server compiles a
+ * nationwide import between requests (compileRateIndexSteps).
  */
-export function compileSstIndex(
+export function* compileSstIndex(
   tables: readonly RateTable[],
   helpers: Helpers,
-): ReadonlyMap<string, SstStateIndex> | undefined {
+): Generator<undefined, ReadonlyMap<string, SstStateIndex> | undefined, undefined> {
   const newest = new Map<string, { rates?: SstFile; boundaries?: SstFile }>();
   for (const table of tables) {
     const sst = table.sst;
@@ -59,7 +60,7 @@ export function compileSstIndex(
   const states = new Map<string, SstStateIndex>();
   for (const [state, files] of newest) {
     if (files.rates === undefined || files.boundaries === undefined) continue;
-    states.set(state, compileState(files.rates, files.boundaries, helpers));
+    states.set(state, yield* compileState(files.rates, files.boundaries, helpers));
   }
   return states.size === 0 ? undefined : states;
 }
@@ -76,7 +77,14 @@ function endOf(date: SstDate): number {
   return date === SST_OPEN_END ? OPEN_END : dayOf(date) + 1;
 }
 
-function compileState(ratesFile: SstFile, boundaryFile: SstFile, helpers: Helpers): SstStateIndex {
+/** Boundary rows compiled between two pauses: a few milliseconds. */
+const STEP_ROWS = 2_048;
+
+function* compileState(
+  ratesFile: SstFile,
+  boundaryFile: SstFile,
+  helpers: Helpers,
+): Generator<undefined, SstStateIndex, undefined> {
   const { state, stateFips } = boundaryFile;
   const rows = boundaryFile.boundaries ?? [];
   const rateRows = new Map<string, SstRateRow[]>();
@@ -145,18 +153,27 @@ function compileState(ratesFile: SstFile, boundaryFile: SstFile, helpers: Helper
 
   const plus4: SstBoundaryRow[] = [];
   const zip5: SstBoundaryRow[] = [];
+  const plus4Sets: number[] = [];
+  const zip5Sets: number[] = [];
   const addresses = new Map<number, SstAddressRecord[]>();
+  let count = 0;
   for (const row of rows) {
-    if (row[0] === '4') plus4.push(row);
-    else if (row[0] === 'Z') zip5.push(row);
-    else {
+    if (++count % STEP_ROWS === 0) yield;
+    const set = setOf(row);
+    if (row[0] === '4') {
+      plus4.push(row);
+      plus4Sets.push(set);
+    } else if (row[0] === 'Z') {
+      zip5.push(row);
+      zip5Sets.push(set);
+    } else {
       const zip = Math.floor(row[3] / 10_000);
       const record: SstAddressRecord = Object.freeze({
         low: row[3],
         high: row[4],
         begin: dayOf(row[1]),
         end: endOf(row[2]),
-        set: setOf(row),
+        set,
         street: row[10] as NonNullable<SstBoundaryRow[10]>,
       });
       const list = addresses.get(zip);
@@ -168,15 +185,15 @@ function compileState(ratesFile: SstFile, boundaryFile: SstFile, helpers: Helper
     state,
     boundaryQuarter: boundaryFile.quarter,
     rateQuarter: ratesFile.quarter,
-    plus4: rangesOf(plus4, setOf),
-    zip5: rangesOf(zip5, setOf),
+    plus4: rangesOf(plus4, plus4Sets),
+    zip5: rangesOf(zip5, zip5Sets),
     addresses,
     sets: Object.freeze(sets),
   });
 }
 
 /** The records sorted by `low` (stable: file order breaks ties) as typed arrays. */
-function rangesOf(rows: SstBoundaryRow[], setOf: (row: SstBoundaryRow) => number): SstRanges {
+function rangesOf(rows: SstBoundaryRow[], sets: readonly number[]): SstRanges {
   const order = rows
     .map((_, index) => index)
     .sort((a, b) => (rows[a] as SstBoundaryRow)[3] - (rows[b] as SstBoundaryRow)[3] || a - b);
@@ -198,7 +215,7 @@ function rangesOf(rows: SstBoundaryRow[], setOf: (row: SstBoundaryRow) => number
     ranges.maxHigh[to] = max;
     ranges.begin[to] = dayOf(row[1]);
     ranges.end[to] = endOf(row[2]);
-    ranges.set[to] = setOf(row);
+    ranges.set[to] = sets[from] as number;
   });
   return Object.freeze(ranges);
 }
