@@ -1,4 +1,4 @@
-import type { KeyTimeline } from '../rate-index.ts';
+import type { KeyTimeline } from '../key-timeline.ts';
 import type { SstStreet } from './sst-file.ts';
 
 /**
