@@ -3,7 +3,7 @@
 //
 //   node bench/run-bench.mjs [--rounds 5] [--ms 1000] [--seconds 4] [--only calculations,http] [--no-write]
 //
-// Suites: calculations, durable, http, geo, memory, lookup, rates. Runs against dist/ (build first).
+// Suites: calculations, durable, http, geo, memory, lookup, rates, sst. Runs against dist/ (build first).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -31,6 +31,7 @@ const SUITES = {
   memory: async () => (await import('./suites/memory.mjs')).runMemory(),
   lookup: async () => (await import('./suites/lookup.mjs')).runLookup({ rounds, ms }),
   rates: async () => (await import('./suites/rates.mjs')).runRates({ rounds, ms }),
+  sst: async () => (await import('./suites/sst.mjs')).runSst({ rounds, ms }),
 };
 const names = values.only === undefined ? Object.keys(SUITES) : values.only.split(',');
 

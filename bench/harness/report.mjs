@@ -19,7 +19,7 @@ import { cpus, loadavg, release, totalmem, type } from 'node:os';
  * @property {Side} [floor]
  * @property {number[]} [ratios]
  * @property {number} [ratio]
- * @property {{ ratio?: number, absolute?: number, maxBytes?: number, orientation?: true }} target `orientation`: a
+ * @property {{ ratio?: number, absolute?: number, maxBytes?: number, maxMs?: number, orientation?: true }} target `orientation`: a
  *   row that explains another (a ceiling), with no target of its own and no verdict
  * @property {string} [note]
  */
@@ -60,6 +60,7 @@ export function verdict(row) {
   if (target.ratio !== undefined) return (row.ratio ?? 0) >= target.ratio;
   if (target.absolute !== undefined) return (row.subject.median ?? 0) >= target.absolute;
   if (target.maxBytes !== undefined) return (row.subject.value ?? Number.POSITIVE_INFINITY) <= target.maxBytes;
+  if (target.maxMs !== undefined) return (row.subject.value ?? Number.POSITIVE_INFINITY) <= target.maxMs;
   return false;
 }
 
@@ -69,6 +70,7 @@ function formatTarget(row) {
   if (target.ratio !== undefined) return `≥ ${target.ratio}`;
   if (target.absolute !== undefined) return `≥ ${formatRate(target.absolute)} (absolute)`;
   if (target.maxBytes !== undefined) return `≤ ${target.maxBytes.toLocaleString('en')} bytes, bounded`;
+  if (target.maxMs !== undefined) return `≤ ${target.maxMs.toLocaleString('en')} ms`;
   return target.orientation ? 'orientation' : '–';
 }
 

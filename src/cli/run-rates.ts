@@ -64,6 +64,7 @@ async function runList(store: TaxStore, where: string, io: CliIo): Promise<void>
     lines.push(
       `  r${String(table.revision).padEnd(8)} ${table.name.padEnd(28)} from ${table.effectiveDate}  ${table.format}, ` +
         `${table.rowCount.toLocaleString('en-US')} rows, ${table.fileName}, id ${table.id}, imported ${new Date(table.importedAt * 1000).toISOString()}` +
+        (table.sst === undefined ? '' : `, SST ${table.sst.state} ${table.sst.kind} ${table.sst.quarter}`) +
         (table.sourceUrl === undefined ? '' : `, source ${table.sourceUrl}`),
     );
   }

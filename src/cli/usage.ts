@@ -38,14 +38,17 @@ Usage:
 
   taxkit rates import <file|folder>... [--db PATH | --postgres URL] [--format F]
       Import rate tables into the database (default .taxkit/taxkit.db), all or nothing:
-      Avalara's monthly TAXRATES_ZIP5_<ST><YYYYMM>.csv tables and taxkit's own CSV or JSON
-      tables (docs/rates.md). A folder contributes its .csv and .json files. --format is
-      auto (default: by extension and header), avalara-zip5, taxkit-csv or taxkit-json.
+      the SST states' rate and boundary files (<ST>R…, <ST>B…, .csv or .zip, any number of
+      states and quarters), Avalara's monthly TAXRATES_ZIP5_<ST><YYYYMM>.csv tables and
+      taxkit's own CSV or JSON tables (docs/rates.md). A folder contributes its .csv, .json
+      and .zip files. --format is auto (default: SST files by name, others by extension and
+      header), avalara-zip5, taxkit-csv or taxkit-json.
       Re-importing a file changes nothing. A server on the same database picks the tables
       up within a second; with --postgres (or TAXKIT_POSTGRES_URL), every instance on it.
 
   taxkit rates list [--db PATH | --postgres URL]
-      Show the rate tables in the database: format, vintage, rows, source, ids, and the
+      Show the rate tables in the database: format, vintage, rows (an SST file's state, kind
+      and quarter), source, ids, and the
       snapshot a server started now calculates with.
 
   taxkit fx import <file|folder>... [--db PATH | --postgres URL] [--source ecb|hmrc|auto]

@@ -14,7 +14,8 @@ import {
 } from './exemptions/applied-certificate.ts';
 import { postalCodeNotice } from './location/postal-code-notice.ts';
 import type { IpResolution } from './location/resolve-ip.ts';
-import { lookupRates } from './rates/lookup-rates.ts';
+import { ratesAtPlace } from './rates/rates-at-place.ts';
+import type { ResolvedPlace } from './location/resolved-place.ts';
 import { dayOfUnixSeconds } from './rates/day-number.ts';
 import { NO_RATES, type RateIndex, type ResolvedRate } from './rates/rate-index.ts';
 import { implausibleTaxIdNotice, type ReverseChargeFacts, reverseChargeNote } from './tax-ids/reverse-charge.ts';
@@ -85,10 +86,13 @@ export interface CalculationFacts {
  */
 export function buildCalculation(facts: CalculationFacts, index: RateIndex): Calculation {
   const day = dayOfUnixSeconds(facts.taxDate);
-  const located = 'zero' in facts.place ? undefined : facts.place;
-  const answered =
-    located === undefined ? undefined : ratesAt(index, located.rateKeys, day, located.location.address.country);
-  const rates = answered?.rates ?? NO_RATES;
+  const place = 'zero' in facts.place ? undefined : facts.place;
+  const answer = place === undefined ? undefined : ratesAtPlace(index, place, day);
+  const located = place === undefined || answer === undefined ? undefined : { ...place, location: answer.location };
+  const rates =
+    answer === undefined
+      ? NO_RATES
+      : (answer.rates ?? [noRateData((located as ResolvedPlace).location.address.country)]);
   const country = located?.location.address.country;
   const certificate =
     facts.appliedCertificate ??
@@ -105,7 +109,11 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     zero === undefined && country !== undefined
       ? implausibleTaxIdNotice(reverseChargeFacts(facts), country)
       : undefined;
-  const placeNotice = located === undefined ? undefined : postalCodeNotice(located.location);
+  const postalNotice = located === undefined ? undefined : postalCodeNotice(located.location);
+  const placeNotice =
+    answer?.note === undefined || postalNotice === undefined
+      ? (postalNotice ?? answer?.note)
+      : `${postalNotice} ${answer.note}`;
   const notice =
     placeNotice === undefined || taxIdNotice === undefined
       ? (placeNotice ?? taxIdNotice)
@@ -154,7 +162,7 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     ...(facts.origin === undefined ? {} : { origin: facts.origin }),
     metadata: facts.metadata,
     rateSnapshot: index.snapshot,
-    ...(answered !== undefined && isStateLevelUs(answered.key, located?.rateKeys) ? { note: STATE_LEVEL_NOTE } : {}),
+    ...(isStateLevelUs(located) ? { note: STATE_LEVEL_NOTE } : {}),
     taxDate: facts.taxDate,
     rateKeys: located?.rateKeys ?? [],
     ...(facts.platform === undefined ? {} : { platform: facts.platform }),
@@ -182,25 +190,6 @@ function withOrderFees(
 }
 
 /**
- * The first rate key the index has data for that day wins, and which key it was; none → one
- * honest "no rate data" entry.
- */
-function ratesAt(
-  index: RateIndex,
-  keys: readonly string[],
-  day: number,
-  country: string,
-): { readonly rates: readonly ResolvedRate[]; readonly key?: string } {
-  for (const key of keys) {
-    const rates = lookupRates(index, key, day);
-    // NO_RATES: the key's data starts later (an imported ZIP table's first vintage is after the
-    // sale), so the next, broader key (the state) answers.
-    if (rates !== undefined && rates !== NO_RATES) return { rates, key };
-  }
-  return { rates: [noRateData(country)] };
-}
-
-/**
  * The calculation's top-level `note` (a taxkit extension) when a US sale was answered by its
  * state's key ("US-IL") although the address had a finer one ("US-IL-60601"): no imported table
  * covers the ZIP, so no county, city or district tax is in the total. The jurisdiction's own note
@@ -210,8 +199,13 @@ export const STATE_LEVEL_NOTE =
   'US rate at state level only: no imported rate table covers this address, so county, city and district taxes, ' +
   'where the place levies any, are not included in the total. Import local rates (taxkit rates import; docs/rates.md).';
 
-function isStateLevelUs(key: string | undefined, keys: readonly string[] | undefined): boolean {
-  return key !== undefined && /^US-[A-Z]{2}$/.test(key) && keys !== undefined && keys.length > 1;
+function isStateLevelUs(place: ResolvedPlace | undefined): boolean {
+  return (
+    place !== undefined &&
+    place.location.address.country === 'US' &&
+    place.location.precision === 'PROVINCE' &&
+    place.rateKeys.length > 1
+  );
 }
 
 function noRateData(country: string): ResolvedRate {

@@ -1,3 +1,4 @@
+import { knownRateKeys } from '../core/rates/known-rate-keys.ts';
 import { buildCalculation } from '../core/build-calculation.ts';
 import { storedCalculation } from '../core/stored-calculation.ts';
 import { underKey } from '../core/errors.ts';
@@ -137,6 +138,6 @@ export async function replayCalculation(deps: EngineDeps, tenant: Tenant, id: st
  * (a known country, a well-formed province and postal code, a US ZIP inside its state).
  */
 export function checkedOrigin(deps: EngineDeps, origin: Address, rates: RateIndex): Address {
-  underKey(['originAddress'], () => resolveAddress(origin, deps.locations, rates.keys));
+  underKey(['originAddress'], () => resolveAddress(origin, deps.locations, knownRateKeys(rates)));
   return origin;
 }

@@ -1,3 +1,4 @@
+import { knownRateKeys } from '../core/rates/known-rate-keys.ts';
 import { buildCalculation } from '../core/build-calculation.ts';
 import { storedCalculation } from '../core/stored-calculation.ts';
 import { keyedError, underKey } from '../core/errors.ts';
@@ -91,7 +92,7 @@ export async function createPlatformCalculation(
             },
             origin: deps.defaultOrigin ?? origin,
             place: underKey([input.originAddress === undefined ? 'merchantAddress' : 'originAddress'], () =>
-              resolveAddress(origin, deps.locations, rates.keys),
+              resolveAddress(origin, deps.locations, knownRateKeys(rates)),
             ),
             lines: await resolveLines(deps, tenant, input.fees.lines, nowMs, 'feeLines', true),
           },

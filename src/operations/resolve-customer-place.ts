@@ -1,3 +1,4 @@
+import { knownRateKeys } from '../core/rates/known-rate-keys.ts';
 import { keyedError, TaxError, underKey } from '../core/errors.ts';
 import { resolveAddress } from '../core/location/resolve-address.ts';
 import { resolveIp, type IpResolution, type IpResolutionMode } from '../core/location/resolve-ip.ts';
@@ -40,7 +41,9 @@ export function resolveCustomerPlace(deps: EngineDeps, customer: CustomerInput, 
   }
   const address = customer.address;
   try {
-    return underKey(['customer', 'address'], () => resolveAddress(address, deps.locations, rates?.keys));
+    return underKey(['customer', 'address'], () =>
+      resolveAddress(address, deps.locations, rates === undefined ? undefined : knownRateKeys(rates)),
+    );
   } catch (addressError) {
     if (ip === undefined) throw addressError;
     try {

@@ -15,6 +15,9 @@ import { parseTaxkitJson } from './parse-taxkit-json.ts';
 import type { RateInput } from './rate-input.ts';
 import { readRateInputs } from './read-rate-inputs.ts';
 import { usPlaceNames } from './us-place-names.ts';
+import { checkSstDistricts } from './sst/check-sst-districts.ts';
+import { parseSstFile } from './sst/parse-sst-file.ts';
+import { parseSstFileName } from './sst/sst-file-name.ts';
 
 /** The formats an import reads; `auto` tells them apart by extension and header. */
 export type RateFileFormat = 'auto' | 'avalara-zip5' | 'taxkit-csv' | 'taxkit-json';
@@ -58,8 +61,9 @@ export interface RateImportReport {
 }
 
 /**
- * Imports rate tables into a store: Avalara's monthly `TAXRATES_ZIP5_<ST><YYYYMM>.csv` tables
- * and taxkit's own CSV or JSON tables, several at once, in any order. All or nothing: every
+ * Imports rate tables into a store: Avalara's monthly `TAXRATES_ZIP5_<ST><YYYYMM>.csv` tables,
+ * the Streamlined Sales Tax rate and boundary files (`<ST>R<YYYY>Q<q><MON><D>.csv` or `.zip`,
+ * `<ST>B…`) and taxkit's own CSV or JSON tables, several at once, in any order. All or nothing: every
  * file is read, parsed and compiled before anything is written, and the store writes the new
  * tables in one transaction; a bad file stops the import with its name, line and reason, and
  * the store stays as it was. Re-importing a file changes nothing. Avalara files are activated
@@ -82,6 +86,7 @@ export async function importRates(options: ImportRatesOptions): Promise<RateImpo
     return file;
   });
   if (parsed.length === 0) throw importError('(no files)', undefined, 'nothing to import.');
+  checkSstDistricts(parsed);
   const ordered = [
     ...parsed
       .filter((file) => file.format === 'avalara-zip5')
@@ -134,6 +139,10 @@ function parseFile(
   locations: LocationTables,
   places: ReturnType<typeof usPlaceNames>,
 ): ParsedRateFile {
+  // SST files are headerless: their official name (`<ST>R…`, `<ST>B…`) says what they are, and
+  // the parser checks the content (column count, state code, dates, rates).
+  const sstName = format === 'auto' ? parseSstFileName(input.fileName) : undefined;
+  if (sstName !== undefined) return parseSstFile(input, sstName, places);
   const chosen = format === 'auto' ? detectFormat(input) : format;
   switch (chosen) {
     case 'avalara-zip5':

@@ -4,22 +4,26 @@ import { TaxError } from '../core/errors.ts';
 import { importError } from './import-error.ts';
 import type { RateInput } from './rate-input.ts';
 import { readBoundedFile } from './read-bounded-file.ts';
+import { readZipEntries } from './read-zip-entries.ts';
 
-const IMPORTABLE = /\.(csv|json)$/i;
+const IMPORTABLE = /\.(csv|json|zip)$/i;
 
 /**
  * The largest rate file read: a nationwide ZIP table is tens of MB, and a file near V8's string
- * limit (about 512 MB) would abort the process rather than be refused. Counted while reading.
+ * limit (about 512 MB) would abort the process rather than be refused. Counted while reading,
+ * and again for each CSV a `.zip` unpacks to.
  */
 export const MAX_RATE_FILE_BYTES = 256 * 1024 * 1024;
 
 /**
- * Reads import inputs: a file path is read as it is; a folder contributes its `.csv` and
- * `.json` files (not its subfolders), in name order; already-read inputs pass through. Relative
- * paths are read from `cwd` and reported as given.
+ * Reads import inputs: a file path is read as it is; a folder contributes its `.csv`, `.json`
+ * and `.zip` files (not its subfolders), in name order; a `.zip` contributes its `.csv` files
+ * (one CSV is reported under the archive's own name, as the SST board names its archives;
+ * several under `<archive>/<entry>`); already-read inputs pass through. Relative paths are read
+ * from `cwd` and reported as given.
  *
  * A file stops at `maxBytes` (default {@link MAX_RATE_FILE_BYTES}), counted as it is read, so
- * a pipe or a device cannot bypass it.
+ * a pipe or a device cannot bypass it; so does each CSV a `.zip` holds.
  *
  * @throws TaxError INVALID_VALUE when a path cannot be read, is too large, or a folder holds nothing to import.
  */
@@ -32,17 +36,14 @@ export function readRateInputs(
     if (typeof input !== 'string') return [input];
     const path = resolve(cwd, input);
     try {
-      if (!statSync(path).isDirectory()) return [{ fileName: input, text: readUtf8(path, input, maxBytes) }];
+      if (!statSync(path).isDirectory()) return readFile(path, input, maxBytes);
       const files = readdirSync(path)
         .filter((name) => IMPORTABLE.test(name) && statSync(join(path, name)).isFile())
         .sort();
       if (files.length === 0) {
-        throw new TaxError('INVALID_VALUE', `${input}: the folder holds no .csv or .json file to import.`);
+        throw new TaxError('INVALID_VALUE', `${input}: the folder holds no .csv, .json or .zip file to import.`);
       }
-      return files.map((name) => ({
-        fileName: join(input, name),
-        text: readUtf8(join(path, name), join(input, name), maxBytes),
-      }));
+      return files.flatMap((name) => readFile(join(path, name), join(input, name), maxBytes));
     } catch (error) {
       if (error instanceof TaxError) throw error;
       throw new TaxError('INVALID_VALUE', `${input}: cannot be read (${(error as Error).message}).`, {
@@ -53,6 +54,26 @@ export function readRateInputs(
   });
 }
 
+/** A file's inputs: its text, or the CSV files of a `.zip`, each at most `maxBytes`. */
+function readFile(path: string, fileName: string, maxBytes: number): RateInput[] {
+  const bytes = readBoundedFile(path, fileName, maxBytes, 'a rate file');
+  if (!/\.zip$/i.test(fileName)) return [{ fileName, text: decodeUtf8(bytes, fileName) }];
+  let entries: ReturnType<typeof readZipEntries>;
+  try {
+    entries = readZipEntries(bytes).filter((entry) => /\.csv$/i.test(entry.name));
+  } catch (error) {
+    throw importError(fileName, undefined, `cannot be read as a zip archive (${(error as Error).message}).`);
+  }
+  if (entries.length === 0) throw importError(fileName, undefined, 'the zip archive holds no .csv file.');
+  return entries.map((entry) => {
+    const name = entries.length === 1 ? fileName : `${fileName}/${entry.name}`;
+    if (entry.bytes.length > maxBytes) {
+      throw importError(name, undefined, `unpacks to more than ${maxBytes} bytes, the most a rate file may hold.`);
+    }
+    return { fileName: name, text: decodeUtf8(entry.bytes, name) };
+  });
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
@@ -60,8 +81,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * U+FFFD in a jurisdiction's name for good. The error names the first line that is not UTF-8
  * (a newline byte is never part of a multi-byte character, so lines can be decoded one by one).
  */
-function readUtf8(path: string, fileName: string, maxBytes: number): string {
-  const bytes = readBoundedFile(path, fileName, maxBytes, 'a rate file');
+function decodeUtf8(bytes: Uint8Array, fileName: string): string {
   try {
     return utf8.decode(bytes);
   } catch {

@@ -424,6 +424,8 @@ export const rateTableResponseSchema = z.strictObject({
   imported_at: z.number().nullable(),
   revision: z.number().nullable(),
   source_url: z.string().nullable(),
+  /** An SST rate or boundary file's state, kind and quarter; null for other tables. */
+  sst: z.strictObject({ state: z.string(), kind: z.enum(['rates', 'boundaries']), quarter: z.string() }).nullable(),
 });
 /** GET /tax/rates (taxkit extension): the rate snapshot new calculations use, and its tables. */
 export const ratesResponseSchema = z.strictObject({

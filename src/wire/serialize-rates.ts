@@ -20,6 +20,7 @@ export function serializeRates(rates: RatesInUse): RatesJson {
       imported_at: table.imported?.importedAt ?? null,
       revision: table.imported?.revision ?? null,
       source_url: table.imported?.sourceUrl ?? null,
+      sst: table.imported?.sst ?? null,
     })),
   };
 }

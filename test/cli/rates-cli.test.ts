@@ -163,3 +163,26 @@ describe('taxkit rates import | list, then taxkit serve --db', () => {
     expect(await main(['calc', '--db', 'rates.db', '--postgres', 'postgres://x'], both.io)).toBe(2);
   });
 });
+
+describe('taxkit rates import with SST files', () => {
+  it('imports a folder of SST files (and the board’s .zip) mixed in one run, and lists them with state, kind and quarter', async () => {
+    const fixtures = join(import.meta.dirname, '../fixtures/sst');
+    const io = fakeIo(directory);
+    expect(
+      await main(
+        ['rates', 'import', join(fixtures, 'example'), join(fixtures, 'MNR2026Q2FEB18.zip'), '--db', 'sst.db'],
+        io.io,
+      ),
+    ).toBe(0);
+    expect(io.out()).toMatch(/Imported 3 file\(s\), 158 rows, into sst\.db/);
+    const list = fakeIo(directory);
+    expect(await main(['rates', 'list', '--db', 'sst.db'], list.io)).toBe(0);
+    expect(list.out()).toContain('sst-boundaries, 6 rows');
+    expect(list.out()).toContain('SST KS boundaries 2026Q2');
+    expect(list.out()).toContain('SST MN rates 2026Q2');
+    const bad = fakeIo(directory);
+    writeFileSync(join(directory, 'KSR2026Q3JUL1.csv'), '20,00,091,0.01,0.01,0.01,0.01,20260701\n');
+    expect(await main(['rates', 'import', 'KSR2026Q3JUL1.csv', '--db', 'sst.db'], bad.io)).toBe(1);
+    expect(bad.err()).toContain('KSR2026Q3JUL1.csv, line 1: an SST rate file row has 9 columns');
+  });
+});

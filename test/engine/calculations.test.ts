@@ -115,7 +115,18 @@ describe('address resolution', () => {
     );
     expect(fallback.address_resolution_status).toBe('POSTAL_FALLBACK_1');
     const postalOnly: Wire = await engine.calculations.create(request(address('US', 'IN', '46122-1234')));
-    expect(postalOnly).toMatchObject({ address_resolution_status: 'POSTAL_ONLY', resolution_precision: 'POSTAL_PLUS' });
+    // The embedded rates are state level: the ZIP+4 was not used, and nothing claims it was.
+    expect(postalOnly).toMatchObject({ address_resolution_status: 'POSTAL_ONLY', resolution_precision: 'PROVINCE' });
+    expect(postalOnly.address_used).toMatchObject({ address_postal_code: '46122' });
+  });
+
+  it('Chicago 60606-1234 with the embedded rates answers PROVINCE, not the ZIP+4 it never looked at', async () => {
+    const chicago: Wire = await engine.calculations.create(
+      request(address('US', 'IL', '60606-1234', { address_line_1: '1 N Wacker Dr', address_city: 'Chicago' })),
+    );
+    expect(chicago).toMatchObject({ resolution_precision: 'PROVINCE', address_resolution_status: 'POSTAL_FALLBACK_1' });
+    expect(chicago.address_used).toMatchObject({ address_postal_code: '60606', address_city: 'Chicago' });
+    expect(chicago.line_items[0].tax_jurisdictions.map((entry: Wire) => entry.tax_rate)).toEqual([0.0625]);
   });
 
   it('a Canadian postal code that does not confirm the province is not used: province rates, POSTAL_FALLBACK_1, a note', async () => {
@@ -459,7 +470,8 @@ describe('response shape by version', () => {
     const march = await shape('2026-03-01');
     expect(march).toMatchObject({
       location_source: 'address',
-      resolution_precision: 'POSTAL',
+      // State-level embedded rates answered, whatever postal code was given.
+      resolution_precision: 'PROVINCE',
       metadata: { order: 'o-1' },
     });
   });

@@ -130,7 +130,12 @@ function resolveUs(
       precision,
       source: 'address',
     },
-    rateKeys: [`US-${province}-${zip5}`, `US-${province}`],
+    // A ZIP+4 key first: only address-level data (SST ZIP+4 records) answers it, and the
+    // precision then says which key did (rates-at-place.ts).
+    rateKeys:
+      match[2] === undefined
+        ? [`US-${province}-${zip5}`, `US-${province}`]
+        : [`US-${province}-${zip5}-${match[2]}`, `US-${province}-${zip5}`, `US-${province}`],
   };
 }
 

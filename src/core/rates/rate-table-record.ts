@@ -9,7 +9,7 @@
 import type { RateTable } from './rate-table.ts';
 
 /** How a table came in: an Avalara ZIP5 CSV, taxkit's own CSV or JSON, or the engine's base tables. */
-export type RateTableFormat = 'avalara-zip5' | 'taxkit-csv' | 'taxkit-json' | 'base';
+export type RateTableFormat = 'avalara-zip5' | 'taxkit-csv' | 'taxkit-json' | 'sst-rates' | 'sst-boundaries' | 'base';
 
 /** A rate table with where it came from. Plain JSON. */
 export interface RateTableRecord {
@@ -40,6 +40,8 @@ export interface RateTableSummary {
   readonly effectiveDate: string;
   /** The rate revision this table's import produced. */
   readonly revision: number;
+  /** For an SST rate or boundary file: its state, kind and quarter. */
+  readonly sst?: { readonly state: string; readonly kind: 'rates' | 'boundaries'; readonly quarter: string };
 }
 
 /** What a rate snapshot is made of: the content ids of its tables, in compile order. */
@@ -80,5 +82,8 @@ export function summarizeRateTable(record: RateTableRecord, revision: number): R
     ...(table.license === undefined ? {} : { license: table.license }),
     effectiveDate: table.effectiveDate,
     revision,
+    ...(table.sst === undefined
+      ? {}
+      : { sst: { state: table.sst.state, kind: table.sst.kind, quarter: table.sst.quarter } }),
   };
 }

@@ -7,6 +7,7 @@
  */
 import type { TaxabilityRule } from '../taxability/taxability-rule.ts';
 import type { AuthorityType, TaxType } from '../types.ts';
+import type { SstFile } from './sst/sst-file.ts';
 
 export type JurisdictionLevel = 'COUNTRY' | 'STATE' | 'COUNTY' | 'CITY' | 'DISTRICT';
 
@@ -41,12 +42,13 @@ export interface JurisdictionDef {
    */
   readonly region?: string;
   /**
-   * The jurisdiction's FIPS code as filing uses it: the state FIPS code followed by the
-   * jurisdiction's own code ("20091" for a Kansas county; the state itself "20"), as the SST
-   * rate and boundary files give it. Absent where the source gives none.
+   * The jurisdiction's FIPS code for filing: the state's two digits for a state ("20"), the
+   * state's two digits and the jurisdiction's code as the state's SST rate file writes it for a
+   * county, place or district ("20091", "2035000"). Set where the source keys by FIPS (the SST
+   * files, the embedded US states).
    */
   readonly fips?: string;
-  /** The SST composite SER code of the jurisdiction, where the SST files give one. */
+  /** The SST composite SER code of the boundary record that named this jurisdiction, where the file gives one. */
   readonly serCode?: string;
 }
 
@@ -117,4 +119,9 @@ export interface RateTable {
    * an earlier table's for the same region and category.
    */
   readonly taxability?: readonly TaxabilityRule[];
+  /**
+   * An SST rate or boundary file (`taxkit rates import` of `<ST>R…`/`<ST>B…` files): compiled
+   * into the address-level index, not into `locations`.
+   */
+  readonly sst?: SstFile;
 }

@@ -1,0 +1,107 @@
+import { NO_RATES, type ResolvedRate } from '../rate-index.ts';
+import type { SstRanges, SstStateIndex } from './sst-state-index.ts';
+
+/**
+ * The jurisdiction set of the record of `ranges` that holds the 9-digit number `nine` on `day`,
+ * or -1. When records overlap, the one with the greatest `low` (then the latest in the file)
+ * wins. The hot path of a ZIP+4 calculation: a binary search, then a walk back that `maxHigh`
+ * stops as soon as no earlier record can reach `nine`. No allocation.
+ */
+export function findSstSet(ranges: SstRanges, nine: number, day: number): number {
+  const { low, high, maxHigh, begin, end, set } = ranges;
+  for (let i = countLowAtMost(low, nine) - 1; i >= 0 && (maxHigh[i] as number) >= nine; i -= 1) {
+    if ((high[i] as number) >= nine && (begin[i] as number) <= day && day < (end[i] as number)) return set[i] as number;
+  }
+  return -1;
+}
+
+/** How many records (sorted by `low`) start at or below `value`: a binary search. */
+function countLowAtMost(low: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = low.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((low[mid] as number) <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The rates of jurisdiction set `set` on `day`: `NO_RATES` before its first rate. No allocation. */
+export function sstRatesOf(index: SstStateIndex, set: number, day: number): readonly ResolvedRate[] {
+  let node = index.sets[set];
+  while (node !== undefined && node.from > day) node = node.previous;
+  return node === undefined ? NO_RATES : node.rates;
+}
+
+/** The combined rate of a set of rates, in units of 10^-8. */
+export function combinedUnits(rates: readonly ResolvedRate[]): number {
+  let sum = 0;
+  for (let i = 0; i < rates.length; i += 1) sum += (rates[i] as ResolvedRate).units;
+  return sum;
+}
+
+/** What the records of one ZIP5 say on a day: its lowest and highest combined rate. */
+export interface Zip5Rates {
+  /** The set with the lowest combined rate (the first such in record order), or -1 when no record holds the ZIP5. */
+  lowestSet: number;
+  lowestUnits: number;
+  highestUnits: number;
+  /** Whether the ZIP5's records give more than one combined rate. */
+  split: boolean;
+}
+
+/**
+ * The lowest and highest combined rates of every record in force on `day` that reaches into
+ * the ZIP5 (`Z`, `4` and `A` records alike: Vermont has only `A` records): the SST agreement's
+ * rule for a seller who has only the ZIP5 is the lowest. Fills `out` (no allocation).
+ */
+export function zip5Rates(index: SstStateIndex, zip5: number, day: number, out: Zip5Rates): Zip5Rates {
+  out.lowestSet = -1;
+  out.lowestUnits = 0;
+  out.highestUnits = 0;
+  out.split = false;
+  const first = zip5 * 10_000;
+  const last = first + 9_999;
+  const consider = (set: number) => {
+    const rates = sstRatesOf(index, set, day);
+    if (rates === NO_RATES) return;
+    const units = combinedUnits(rates);
+    if (out.lowestSet < 0) {
+      out.lowestSet = set;
+      out.lowestUnits = units;
+      out.highestUnits = units;
+      return;
+    }
+    if (units !== out.lowestUnits || units !== out.highestUnits) out.split = true;
+    if (units < out.lowestUnits) {
+      out.lowestSet = set;
+      out.lowestUnits = units;
+    }
+    if (units > out.highestUnits) out.highestUnits = units;
+  };
+  for (const ranges of [index.zip5, index.plus4]) {
+    const { low, high, maxHigh, begin, end, set } = ranges;
+    for (let i = countLowAtMost(low, last) - 1; i >= 0 && (maxHigh[i] as number) >= first; i -= 1) {
+      if ((high[i] as number) >= first && (begin[i] as number) <= day && day < (end[i] as number)) {
+        consider(set[i] as number);
+      }
+    }
+  }
+  for (const record of index.addresses.get(zip5) ?? []) {
+    if (record.begin <= day && day < record.end) consider(record.set);
+  }
+  return out;
+}
+
+/** Whether any record of the state's files, on any date, reaches into the ZIP5. */
+export function holdsZip5(index: SstStateIndex, zip5: number): boolean {
+  if (index.addresses.has(zip5)) return true;
+  const first = zip5 * 10_000;
+  const last = first + 9_999;
+  for (const { low, high, maxHigh } of [index.zip5, index.plus4]) {
+    for (let i = countLowAtMost(low, last) - 1; i >= 0 && (maxHigh[i] as number) >= first; i -= 1)
+      if ((high[i] as number) >= first) return true;
+  }
+  return false;
+}
