@@ -64,7 +64,8 @@ async function runList(store: TaxStore, where: string, io: CliIo): Promise<void>
     lines.push(
       `  r${String(table.revision).padEnd(8)} ${table.name.padEnd(28)} from ${table.effectiveDate}  ${table.format}, ` +
         `${table.rowCount.toLocaleString('en-US')} rows, ${table.fileName}, id ${table.id}, imported ${new Date(table.importedAt * 1000).toISOString()}` +
-        (table.sourceUrl === undefined ? '' : `, source ${table.sourceUrl}`),
+        // A table's source need not be a URL (a taxkit CSV names what its rows cite): shown either way.
+        `, source ${table.sourceUrl ?? table.source}`,
     );
   }
   lines.push(`Snapshot a server started now calculates with: ${await currentSnapshot(store)}`);

@@ -74,12 +74,12 @@ Usage:
       answer of GET /tax/nexus.
 
   taxkit registrations list | add | update ID | delete ID [--db PATH | --postgres URL]
-               [--mode live|test]
+               [--mode live|test] [--json]
       The same account's registrations (POST/GET/DELETE /tax/registrations). add takes
       --country CC [--province XX] --from DATE [--to DATE] [--type T] [--number N];
       update takes --from, --to (or --to none) and --number. Dates are YYYY-MM-DD (UTC) or
       Unix seconds. Live calculations collect only where a registration is active on the
-      sale's tax date.
+      sale's tax date. Prints a line per registration; --json prints the API's answer.
 
   taxkit help | --help
       Show this text.

@@ -106,6 +106,17 @@ describe('taxkit rates import | list, then taxkit serve --db', () => {
     expect(out).toMatch(/Snapshot a server started now calculates with: [0-9a-f]{16}/);
   });
 
+  it('lists a source that is not a URL too (issue 37)', async () => {
+    writeFileSync(
+      join(directory, 'sourced.csv'),
+      'country,state,zip,effective_from,level,name,rate,source\nUS,CO,80301,2026-01-01,CITY,BOULDER,0.03775,Boulder city tax page 2026\n',
+    );
+    const listed = fakeIo(directory);
+    expect(await main(['rates', 'import', 'sourced.csv', '--db', 'sourced.db'], fakeIo(directory).io)).toBe(0);
+    expect(await main(['rates', 'list', '--db', 'sourced.db'], listed.io)).toBe(0);
+    expect(listed.out()).toMatch(/sourced\.csv, .*source taxkit rate table .*Boulder city tax page 2026/);
+  });
+
   it('wrong usage exits 2', async () => {
     for (const argv of [
       ['rates'],
