@@ -385,7 +385,7 @@ export const nexusJurisdictionSchema = z.strictObject({
   period: z.string().nullable(),
   period_start: z.number().nullable(),
   period_end: z.number().nullable(),
-  basis: z.enum(['gross', 'retail', 'taxable']).nullable(),
+  basis: z.enum(['gross', 'retail', 'taxable', 'consumer']).nullable(),
   marketplace_sales: z.enum(['included', 'excluded']).nullable(),
   progress: z.number(),
   crossed_at: z.number().nullable(),

@@ -90,6 +90,9 @@ function counts(rule: NexusRule, transaction: Transaction): boolean {
   if (rule.marketplace === 'excluded' && transaction.marketplaceFacilitated === true) return false;
   // A tax-exempt customer (a reseller, an exempt organisation) buys outside retail and taxable sales.
   if (rule.basis !== 'gross' && transaction.exemption === 'exempt_customer') return false;
+  // A consumer basis (the EU's distance sales) measures B2C sales: a business that accounted for
+  // the VAT itself (reverse charge) bought outside it.
+  if (rule.basis === 'consumer' && transaction.exemption === 'reverse_charge') return false;
   return true;
 }
 
