@@ -10,7 +10,12 @@ import type { IpResolution } from './location/resolve-ip.ts';
 import { lookupRates } from './rates/lookup-rates.ts';
 import { dayOfUnixSeconds } from './rates/day-number.ts';
 import { NO_RATES, type RateIndex, type ResolvedRate } from './rates/rate-index.ts';
-import { implausibleTaxIdNotice, type ReverseChargeFacts, reverseChargeNote } from './tax-ids/reverse-charge.ts';
+import {
+  implausibleTaxIdNotice,
+  missingOriginNotice,
+  type ReverseChargeFacts,
+  reverseChargeNote,
+} from './tax-ids/reverse-charge.ts';
 import type { JurisdictionDef } from './rates/rate-table.ts';
 import { registeredOn, type RegistrationSpan } from './registrations/registration-spans.ts';
 import type {
@@ -86,7 +91,8 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
   const zero = zeroReason(facts, country, located?.rateKeys, certificate);
   const taxIdNotice =
     zero === undefined && country !== undefined
-      ? implausibleTaxIdNotice(reverseChargeFacts(facts), country)
+      ? (implausibleTaxIdNotice(reverseChargeFacts(facts), country) ??
+        missingOriginNotice(reverseChargeFacts(facts), country))
       : undefined;
   const placeNotice = located === undefined ? undefined : postalCodeNotice(located.location);
   const notice =
