@@ -2,6 +2,7 @@ import { keyedError } from '../errors.ts';
 import type { Refund, RefundLine, TaxLine, Transaction } from '../types.ts';
 import { buildRefundLine, type RefundAmounts } from './build-refund-line.ts';
 import { checkRefundLine } from './check-refund-line.ts';
+import { checkRefundTax } from './check-refund-tax.ts';
 import { matchRefundLine, type RefundLineReference } from './match-refund-line.ts';
 import { hasRemaining, remainingBalance, type LineBalance } from './remaining-balance.ts';
 
@@ -118,6 +119,7 @@ function partialRefundLines(
     const index = matchRefundLine(transaction.lines, item, key);
     const balance = balances[index] as LineBalance;
     checkRefundLine(item, balance, key);
+    checkRefundTax(item, transaction.lines[index] as TaxLine, balance, key);
     const line = buildRefundLine(
       transaction.lines[index] as TaxLine,
       balance.jurisdictionTaxMinor,
