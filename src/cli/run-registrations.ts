@@ -68,7 +68,9 @@ export async function runRegistrations(args: readonly string[], io: CliIo): Prom
         context,
       );
     }
-    io.stdout(values.json === true ? `${JSON.stringify(answer, null, 2)}\n` : formatRegistrations(subcommand, answer));
+    io.stdout(
+      values.json === true ? `${JSON.stringify(answer, null, 2)}\n` : formatRegistrations(subcommand as string, answer),
+    );
     return 0;
   } catch (error) {
     if (error instanceof UsageError) throw error;

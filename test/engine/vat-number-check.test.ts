@@ -93,7 +93,7 @@ describe('reverse charge through the engine', () => {
     expect(result.total_tax_amount).toBe(2000);
     const note = result.line_items[0].tax_jurisdictions[0].note;
     expect(note).toMatch(/^No reverse charge: the customer gave a VAT number of FR, but no origin is set/);
-    expect(note).toMatch(/origin_address/);
+    expect(note).toMatch(/Send the ship-from address, or set the default origin/);
     // A consumer with no origin gets no such note: nothing would have been reverse-charged.
     const consumer = (await engineWith().calculations.create({
       ...noOrigin,

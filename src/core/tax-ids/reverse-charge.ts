@@ -144,5 +144,9 @@ export function missingOriginNotice(facts: ReverseChargeFacts, country: string):
   if (!EU_VAT_AREA.has(country) && NON_EU[country] === undefined) return undefined;
   const checks = customer.taxIdChecks;
   if (checks !== undefined && !checks.some((check) => check.plausible && check.country === country)) return undefined;
-  return `No reverse charge: the customer gave a VAT number of ${country}, but no origin is set (neither origin_address nor the account's default origin), so taxkit cannot tell that the seller is established outside ${country} and taxed it as a domestic sale. Send origin_address, or set the default origin (the engine's defaultOrigin, taxkit serve --origin-country), for the reverse charge to apply.`;
+  return (
+    `No reverse charge: the customer gave a VAT number of ${country}, but no origin is set (the request has no ship-from address and the account no default origin), ` +
+    `so taxkit cannot tell that the seller is established outside ${country} and taxed it as a domestic sale. ` +
+    `Send the ship-from address, or set the default origin (the engine's defaultOrigin, taxkit serve --origin-country), for the reverse charge to apply.`
+  );
 }
