@@ -104,14 +104,14 @@ describe('importing Avalara ZIP5 tables', () => {
       return record?.table.jurisdictions.map((jurisdiction) => `${jurisdiction.id} ${jurisdiction.authorityName}`);
     };
     expect(await jurisdictionsOf(lines)).toEqual([
-      'US-IN:STATE Indiana State',
+      'US-IN Indiana State',
       'US-IN:COUNTY:HENDRICKS Hendricks',
       'US-IN:CITY:HENDRICKS HENDRICKS',
       'US-IN:DISTRICT:HENDRICKS HENDRICKS',
       'US-IN:CITY:AVON AVON',
     ]);
     expect(await jurisdictionsOf([lines[1], lines[2], lines[0]] as string[])).toEqual([
-      'US-IN:STATE Indiana State',
+      'US-IN Indiana State',
       'US-IN:COUNTY:HENDRICKS HENDRICKS',
       'US-IN:CITY:AVON AVON',
       'US-IN:CITY:HENDRICKS HENDRICKS',

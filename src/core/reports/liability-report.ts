@@ -1,3 +1,4 @@
+import { reportJurisdictionId } from './report-jurisdiction-id.ts';
 import { convertMinor } from '../money/convert-currency.ts';
 import { divideHalfUpBig } from '../money/divide-half-up.ts';
 import { formatDay } from '../rates/format-day.ts';
@@ -259,7 +260,7 @@ function isZeroRate(rate: string): boolean {
 }
 
 function keyOf(periodStart: string, part: JurisdictionTax, currency: string): string {
-  return `${periodStart}|${part.jurisdictionId}|${part.taxType}|${part.rate}|${currency}`;
+  return `${periodStart}|${reportJurisdictionId(part.jurisdictionId)}|${part.taxType}|${part.rate}|${currency}`;
 }
 
 function rowOf(
@@ -277,7 +278,7 @@ function rowOf(
     row = {
       periodStart: period.start,
       periodEnd: period.end,
-      jurisdictionId: part.jurisdictionId,
+      jurisdictionId: reportJurisdictionId(part.jurisdictionId),
       country: place.country,
       subdivision: place.subdivision,
       level,
