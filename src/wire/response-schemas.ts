@@ -424,6 +424,21 @@ export const ratesResponseSchema = z.strictObject({
   tables: z.array(rateTableResponseSchema),
 });
 
+/** DELETE /tax/rates/{id} (taxkit extension): the imported tables taken out of use (kept for replay). */
+export const removedRateTablesResponseSchema = z.strictObject({
+  object: z.literal('tax.rate_table_removal'),
+  removed: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      file_name: z.string(),
+      effective_date: z.string(),
+      format: z.string(),
+    }),
+  ),
+  revision: z.number(),
+});
+
 // --- exemption certificates and certificate requests (2026-03-01; docs/exemptions.md) ---------
 
 /** A customer link: taxkit's id and the caller's reference id (null when none was given). */
