@@ -2,6 +2,7 @@ import { buildCalculation } from './build-calculation.ts';
 import type { LineInput } from './calculate-lines.ts';
 import { TaxError } from './errors.ts';
 import { certificateOfLines } from './exemptions/applied-certificate.ts';
+import { recordedDistanceSale } from './tax-ids/eu-distance-sale.ts';
 import type { RateIndex } from './rates/rate-index.ts';
 import type { RegistrationSpan } from './registrations/registration-spans.ts';
 import type { Calculation, Mode, TaxLine } from './types.ts';
@@ -40,9 +41,14 @@ export function replayCalculation(
   }
   // The certificate the calculation applied is named in its notes; the record keeps nothing else of it.
   const appliedCertificate = certificateOfLines(calculation.lines);
+  // So is where an EU distance sale was taxed and why (the rate keys say where, the note why).
+  const distanceSale = recordedDistanceSale(
+    calculation.lines.flatMap((line) => line.jurisdictions.map((entry) => entry.note)),
+  );
   return buildCalculation(
     {
       ...(appliedCertificate === undefined ? {} : { appliedCertificate }),
+      ...(distanceSale === undefined ? {} : { distanceSale }),
       id: calculation.id,
       kind: calculation.kind,
       createdAt: calculation.createdAt,

@@ -12,10 +12,23 @@ import type { Clock } from '../ports/clock.ts';
  */
 export interface NexusMonitor {
   notesFor(tenant: Tenant): ReadonlyMap<string, string> | Promise<ReadonlyMap<string, string>>;
+  /**
+   * The kept status itself and when it was counted (Unix seconds), on the same terms as
+   * `notesFor`: what EU distance sales are decided by (src/operations/distance-sale-facts.ts).
+   */
+  statusFor(tenant: Tenant): KeptNexus | Promise<KeptNexus>;
   /** Keeps a status just computed (GET /tax/nexus as of now), so calculations use it at once. */
   remember(tenant: Tenant, jurisdictions: readonly JurisdictionNexus[]): void;
   /** Resolves when no background recount is running. */
   idle(): Promise<void>;
+}
+
+/** A tenant's nexus as last counted. */
+export interface KeptNexus {
+  readonly jurisdictions: readonly JurisdictionNexus[];
+  readonly notes: ReadonlyMap<string, string>;
+  /** When it was counted, Unix seconds. */
+  readonly countedAt: number;
 }
 
 export interface NexusMonitorOptions {
@@ -28,13 +41,19 @@ export interface NexusMonitorOptions {
 }
 
 export function createNexusMonitor(options: NexusMonitorOptions): NexusMonitor {
-  const kept = new Map<string, { readonly notes: ReadonlyMap<string, string>; readonly atMs: number }>();
-  const running = new Map<string, Promise<ReadonlyMap<string, string>>>();
+  const kept = new Map<string, KeptNexus & { readonly atMs: number }>();
+  const running = new Map<string, Promise<KeptNexus>>();
   const keyOf = (tenant: Tenant) => `${tenant.mode}:${tenant.accountId}`;
   const keep = (key: string, jurisdictions: readonly JurisdictionNexus[]) => {
-    const notes = notesOf(jurisdictions, options.sellerCountry);
-    kept.set(key, { notes, atMs: options.clock.now() });
-    return notes;
+    const atMs = options.clock.now();
+    const status = {
+      jurisdictions,
+      notes: notesOf(jurisdictions, options.sellerCountry),
+      countedAt: Math.floor(atMs / 1000),
+      atMs,
+    };
+    kept.set(key, status);
+    return status;
   };
   const recount = (tenant: Tenant, key: string) => {
     const pending = running.get(key);
@@ -46,17 +65,22 @@ export function createNexusMonitor(options: NexusMonitorOptions): NexusMonitor {
     running.set(key, started);
     return started;
   };
+  const statusFor = (tenant: Tenant): KeptNexus | Promise<KeptNexus> => {
+    const key = keyOf(tenant);
+    const found = kept.get(key);
+    if (found === undefined) return recount(tenant, key);
+    if (options.clock.now() - found.atMs >= options.refreshMs) {
+      // A failed background recount keeps the old status; the next calculation tries again.
+      recount(tenant, key).catch(() => undefined);
+    }
+    return found;
+  };
   return {
     notesFor(tenant) {
-      const key = keyOf(tenant);
-      const found = kept.get(key);
-      if (found === undefined) return recount(tenant, key);
-      if (options.clock.now() - found.atMs >= options.refreshMs) {
-        // A failed background recount keeps the old notes; the next calculation tries again.
-        recount(tenant, key).catch(() => undefined);
-      }
-      return found.notes;
+      const status = statusFor(tenant);
+      return status instanceof Promise ? status.then((counted) => counted.notes) : status.notes;
     },
+    statusFor,
     remember(tenant, jurisdictions) {
       keep(keyOf(tenant), jurisdictions);
     },

@@ -48,6 +48,8 @@ export interface JurisdictionNexus {
   readonly unconvertedTransactionCount: number;
   readonly source: string;
   readonly note: string;
+  /** Every measuring period of the rule as of `at` (previous and current year, …); empty without a rule. */
+  readonly measures: readonly PeriodMeasure[];
 }
 
 /** The rule of `jurisdiction` in force at `at` for this seller, if any. */
@@ -131,6 +133,7 @@ export function nexusStatus(input: NexusInput): readonly JurisdictionNexus[] {
       unconvertedTransactionCount: 0,
       source: place.source,
       note: `${place.name} has no general sales tax: there is nothing to register for.`,
+      measures: [],
     });
   }
   return results.sort((a, b) => (a.jurisdiction < b.jurisdiction ? -1 : a.jurisdiction > b.jurisdiction ? 1 : 0));
@@ -187,6 +190,7 @@ function measureJurisdiction(rule: NexusRule, input: NexusInput): JurisdictionNe
     unconvertedTransactionCount: unconverted,
     source: rule.source,
     note: noteOf(rule, status, shown, unconverted),
+    measures,
   };
 }
 

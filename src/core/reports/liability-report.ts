@@ -329,7 +329,9 @@ function placeOf(
   const [prefix = '', second = ''] = part.jurisdictionId.split('-');
   const place = sale.type === 'order' ? sale.place : undefined;
   const country = place?.country !== undefined && place.country !== '' ? place.country : prefix;
-  if (level === 'COUNTRY') return { country, subdivision: '' };
+  // A national tax is its own country's, also on a sale taxed there but delivered to another
+  // (an EU distance sale at origin: French VAT on a sale to Germany is France's).
+  if (level === 'COUNTRY') return { country: /^[A-Z]{2}$/.test(prefix) ? prefix : country, subdivision: '' };
   return { country, subdivision: place?.province !== undefined && place.province !== '' ? place.province : second };
 }
 
