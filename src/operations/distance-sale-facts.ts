@@ -30,9 +30,9 @@ export function distanceSaleFacts(
   return after(deps.registrationBook.spansFor(tenant), (spans) => {
     const destinationBecause =
       deps.euDistanceSales === 'destination'
-        ? ('opted_in' as const)
+        ? ('optedIn' as const)
         : spans !== undefined && registeredFor(spans, 'eu_oss_union', taxDate)
-          ? ('oss_registered' as const)
+          ? ('ossRegistered' as const)
           : undefined;
     return after(deps.nexus.statusFor(tenant), (kept): DistanceSaleFacts | undefined => {
       const eu = kept.jurisdictions.find((nexus) => nexus.jurisdiction === 'EU');

@@ -4,13 +4,11 @@
  * Avalara file) or `US-CA:STATE:CALIFORNIA` (a taxkit CSV); ledgers holding those are read
  * through a mapping.
  */
+import { createImportingEngine } from '../helpers/importing-engine.ts';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../adapters/memory/index.ts';
 import { createLiabilityAccumulator } from '../../src/core/reports/liability-report.ts';
 import { parseDay } from '../../src/core/rates/day-number.ts';
-import { createTaxEngine } from '../../src/engine.ts';
 import { importRates } from '../../src/rate-import/import-rates.ts';
-import { createCountingIds } from '../../src/random-ids.ts';
 import { makeJurisdictionTax, makeTaxLine, makeTransaction } from '../helpers/records.ts';
 
 const NOW = Date.UTC(2026, 10, 10, 12);
@@ -26,13 +24,7 @@ const sale = (zip: string) => ({
 
 describe('one state, one report row (issue 37)', () => {
   it('sales before and after an import land on US-CA, and the import still falls back to the embedded rate', async () => {
-    const store = createMemoryStore();
-    const engine = createTaxEngine({
-      store,
-      clock: { now: () => NOW },
-      ids: createCountingIds(),
-      ratesCheckIntervalMs: 0,
-    });
+    const { store, engine } = createImportingEngine(NOW);
     const record = async (zip: string, order: string) => {
       const calculation = await engine.calculations.create(sale(zip));
       await engine.transactions.create({ calculation_id: calculation.id, reference_order_id: order });

@@ -1,20 +1,12 @@
+import { createImportingEngine } from '../helpers/importing-engine.ts';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../adapters/memory/index.ts';
-import { createTaxEngine } from '../../src/engine.ts';
-import { createCountingIds } from '../../src/random-ids.ts';
 import { ACCOUNT_A, createTestApi } from '../helpers/http-fixtures.ts';
 import { makeLocalTable, makeRateRecord } from '../helpers/rate-records.ts';
 
 const NOW = Date.UTC(2026, 3, 15, 12, 0, 0);
 
 function setup() {
-  const store = createMemoryStore();
-  const engine = createTaxEngine({
-    store,
-    clock: { now: () => NOW },
-    ids: createCountingIds(),
-    ratesCheckIntervalMs: 0,
-  });
+  const { store, engine } = createImportingEngine(NOW);
   return { store, engine, call: createTestApi(engine).call };
 }
 

@@ -25,7 +25,7 @@ export interface DistanceSaleCount {
   /** When the ledger was counted (Unix seconds); a kept count may lag the last few sales. */
   readonly countedAt: number;
   /** Why the destination applies whatever the count: the seller opted (Art. 59c(3)), or is registered for the OSS. */
-  readonly destinationBecause?: 'opted_in' | 'oss_registered';
+  readonly destinationBecause?: 'optedIn' | 'ossRegistered';
 }
 
 /** A decision read back from a stored calculation's note (replay), or the facts to decide by. */
@@ -74,12 +74,12 @@ export function decideDistanceSale(
     place: 'destination',
     note: `EU distance sale at destination (${customer}): ${customer} VAT, the customer's member state's, because ${why} ${END}`,
   });
-  if (count.destinationBecause === 'opted_in') {
+  if (count.destinationBecause === 'optedIn') {
     return destination(
       `the seller opted to tax its distance sales where they end (Directive 2006/112/EC Art. 59c(3); engine option euDistanceSales: 'destination').`,
     );
   }
-  if (count.destinationBecause === 'oss_registered') {
+  if (count.destinationBecause === 'ossRegistered') {
     return destination(
       `the seller is registered for the one-stop shop (union scheme), which declares the VAT of each member state of consumption.`,
     );

@@ -52,10 +52,10 @@ describe('EU distance sales (Directive 2006/112/EC Art. 59c)', () => {
           decideDistanceSale(count({ previousYearMinor: THRESHOLD + 1, currentYearMinor: current }), 'DE', sale).place,
         ).toBe('destination');
         expect(
-          decideDistanceSale(count({ currentYearMinor: current, destinationBecause: 'opted_in' }), 'IT', sale).note,
+          decideDistanceSale(count({ currentYearMinor: current, destinationBecause: 'optedIn' }), 'IT', sale).note,
         ).toMatch(/opted .*Art\. 59c\(3\)/);
         expect(
-          decideDistanceSale(count({ currentYearMinor: current, destinationBecause: 'oss_registered' }), 'IT', sale)
+          decideDistanceSale(count({ currentYearMinor: current, destinationBecause: 'ossRegistered' }), 'IT', sale)
             .note,
         ).toMatch(/one-stop shop/);
       }),
