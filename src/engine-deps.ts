@@ -9,6 +9,7 @@ import type { TaxStore } from './ports/store.ts';
 import type { RateSource } from './create-rate-source.ts';
 import type { CalculationSweeper } from './operations/create-calculation-sweeper.ts';
 import type { NexusRuleTable } from './core/nexus/nexus-rule.ts';
+import type { OrderFeeFacts } from './core/order-fees/charge-order-fees.ts';
 import type { NexusMonitor } from './operations/create-nexus-monitor.ts';
 import type { RegistrationBook } from './operations/create-registration-book.ts';
 
@@ -37,6 +38,8 @@ export interface EngineDeps {
   readonly nexus: NexusMonitor;
   /** Economic nexus thresholds (data/nexus/). */
   readonly nexusRules: readonly NexusRuleTable[];
+  /** Per-order fees (data/order-fees/) and the ones the seller does not owe. */
+  readonly orderFees: OrderFeeFacts;
   /** Which currency sales are filed in, by the country they were taxed in, and whose rates convert them. */
   readonly filing: FilingOptions | undefined;
   /** Checks a customer's VAT numbers before a cross-border B2B sale is zero-rated (offline). */

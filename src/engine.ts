@@ -1,3 +1,7 @@
+import { compileOrderFees } from './core/order-fees/compile-order-fees.ts';
+import type { OrderFeeFacts } from './core/order-fees/charge-order-fees.ts';
+import type { OrderFeeTable } from './core/order-fees/order-fee-table.ts';
+import { loadDefaultOrderFees } from './defaults/load-default-order-fees.ts';
 import { checkFilingOptions, type FilingOptions } from './core/fx/filing-rules.ts';
 import { createMemoryStore } from '../adapters/memory/index.ts';
 import type { LocationTables } from './core/location/location-tables.ts';
@@ -93,6 +97,15 @@ export interface TaxEngineOptions {
   readonly nexusRefreshMs?: number;
   /** Economic nexus thresholds. Default: the embedded `data/nexus/` tables. */
   readonly nexusRules?: readonly NexusRuleTable[];
+  /**
+   * Per-order fees (docs/order-fees.md): Colorado's and Minnesota's retail delivery fees are
+   * charged once per calculation where their conditions hold. `off` lists the fee ids the seller
+   * does not owe (`'US-MN:FEE:RETAIL_DELIVERY'` under Minnesota's $1,000,000 small-retailer
+   * threshold, or every fee for a seller whose orders are picked up); `tables` adds fee tables
+   * after the embedded ones (a later table's fee of the same id replaces the earlier one), for
+   * amounts a state published after this release.
+   */
+  readonly orderFees?: { readonly off?: readonly string[]; readonly tables?: readonly OrderFeeTable[] };
   /**
    * The filing currency of sales, by the country they were taxed in, and whose imported
    * reference rates (`taxkit fx import`) convert them, decided once when each sale is recorded:
@@ -258,6 +271,7 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
       sellerCountry: options.defaultOrigin?.country,
     }),
     nexusRules: options.nexusRules ?? loadDefaultNexusRules(),
+    orderFees: orderFeesOf(options.orderFees),
     filing: filingOf(options.filing),
     checkVatNumber: options.vatNumberValidator ?? checkVatNumber,
     defaultOrigin: options.defaultOrigin,
@@ -265,6 +279,15 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
     defaultTenant: options.tenant ?? { accountId: 'default', mode: 'test' },
   };
   return deps;
+}
+
+/** The `orderFees` option over the embedded fees, compiled once (a bad table throws TaxError INVALID_VALUE). */
+function orderFeesOf(option: TaxEngineOptions['orderFees']): OrderFeeFacts {
+  const off = new Set(option?.off ?? []);
+  return {
+    fees: compileOrderFees([...loadDefaultOrderFees(), ...(option?.tables ?? [])]),
+    isOff: (feeId) => off.has(feeId),
+  };
 }
 
 /** The `filing` option, checked (a TypeError for a malformed one) and copied, so later changes by the caller do not apply. */

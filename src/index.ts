@@ -57,9 +57,19 @@ export { parseDay, dayNumber, dayOfUnixSeconds } from './core/rates/day-number.t
 export type { RateIndex, ResolvedRate } from './core/rates/rate-index.ts';
 export type { CategoryRule, JurisdictionDef, LocationDef, RatePeriod, RateTable } from './core/rates/rate-table.ts';
 export { loadDefaultRateTables, loadDefaultTaxability } from './defaults/load-default-rate-tables.ts';
-export type { TaxabilityRule, TaxabilityTable, Treatment } from './core/taxability/taxability-rule.ts';
+export type {
+  HolidayEvidenceField,
+  SalesTaxHoliday,
+  SourceQuote,
+  TaxabilityRule,
+  TaxabilityTable,
+  Treatment,
+} from './core/taxability/taxability-rule.ts';
 export { taxabilityAsRateTable } from './core/taxability/taxability-as-rate-table.ts';
 export { PRODUCT_CATEGORY_TABLE, type ProductCategory, type ProductCategoryCode } from './core/product-categories.ts';
+export type { VendorTaxCode } from './core/product-tax-codes/product-tax-code-table.ts';
+export type { OrderFee, OrderFeeTable } from './core/order-fees/order-fee-table.ts';
+export { loadDefaultOrderFees } from './defaults/load-default-order-fees.ts';
 export type { VatNumberCheck, VatNumberValidator } from './core/tax-ids/vat-number-check.ts';
 export { checkVatNumber } from './check-vat-number.ts';
 export { loadDefaultLocations } from './defaults/load-default-locations.ts';

@@ -89,6 +89,15 @@ import { LIABILITY_REPORT_QUERY, parseLiabilityReportQuery } from '../wire/liabi
 import { liabilityReportCsv } from '../wire/liability-report-csv.ts';
 import { serializeLiabilityReport } from '../wire/serialize-liability-report.ts';
 import { reportLiability } from '../operations/liability-report.ts';
+import { reportOss } from '../operations/oss-return.ts';
+import { OSS_RETURN_QUERY, parseOssReturnQuery } from '../wire/oss-return-request.ts';
+import { ossReturnCsv } from '../wire/oss-return-csv.ts';
+import { bzstFile } from '../wire/oss-bzst-csv.ts';
+import { serializeOssReturn } from '../wire/serialize-oss-return.ts';
+import { reportSer } from '../operations/ser-return.ts';
+import { parseSerReturnQuery, SER_RETURN_QUERY } from '../wire/ser-return-request.ts';
+import { serializeSerReturn } from '../wire/serialize-ser-return.ts';
+import { serXmlFile } from '../wire/ser-xml.ts';
 import { listRefundsMade, listRefundsReversed, listTransactions } from '../operations/list-ledger.ts';
 import { serializeLedgerRefundPage, serializeTransactionPage } from '../wire/serialize-ledger-lists.ts';
 import {
@@ -128,6 +137,8 @@ import {
   inEveryVersion,
   ledgerRefundListResponseSchemas,
   liabilityReportResponseSchema,
+  ossReturnResponseSchema,
+  serReturnResponseSchema,
   manualLineItemsResponseSchema,
   merchantListResponseSchema,
   merchantResponseSchema,
@@ -647,6 +658,64 @@ export const OPERATIONS = {
       run: async (deps, tenant, input) => ({ report: await reportLiability(deps, tenant, input), input }),
       serialize: ({ report, input }, _version, mode) => serializeLiabilityReport(report, mode, input.currency),
       csv: liabilityReportCsv,
+    }),
+    /**
+     * GET /tax/reports/oss?quarter=YYYY-Qn (taxkit's extension): the EU one-stop-shop return of a
+     * quarter under the seller's OSS registration (docs/filing.md): per member state of
+     * consumption, the taxable amount and VAT per kind and rate, goods dispatched from another
+     * member state apart, corrections of earlier quarters apart, in euro cents at each sale's
+     * recorded ECB conversion. `format=csv` answers it as CSV, `format=bzst` as the German BZSt
+     * upload (a draft; `part` picks the file when there are several).
+     *
+     * @example
+     * const filed = await engine.reports.oss({ quarter: '2026-Q3' });
+     * filed.total_vat; // euro cents
+     */
+    oss: defineOperation({
+      method: 'GET',
+      path: '/tax/reports/oss',
+      summary:
+        'taxkit extension: the EU one-stop-shop VAT return of a quarter, from the recorded sales, refunds and reversals (JSON, CSV with format=csv, the BZSt upload with format=bzst).',
+      keys: 'secret',
+      since: undefined,
+      args: ['query'],
+      request: 'ossReturn',
+      queryParameters: OSS_RETURN_QUERY,
+      response: 'ossReturn',
+      responseSchemas: inEveryVersion(ossReturnResponseSchema),
+      parse: ({ query }) => parseOssReturnQuery(query),
+      run: reportOss,
+      serialize: (result, _version, mode) => serializeOssReturn(result, mode),
+      csv: ossReturnCsv,
+      files: { bzst: { contentType: 'text/csv; charset=utf-8', render: bzstFile } },
+    }),
+    /**
+     * GET /tax/reports/ser?state=KS&from=YYYY-MM-DD&to=YYYY-MM-DD (taxkit's extension): the
+     * figures of the SST Simplified Electronic Return of a state and period, built from the
+     * liability report of the same period (its totals are the report's), for a seller registered
+     * with the state and rates holding the state's SST data (docs/filing.md). `format=xml`
+     * answers the SER XML, a draft.
+     *
+     * @example
+     * const ser = await engine.reports.ser({ state: 'KS', from: '2026-07-01', to: '2026-07-31' });
+     * ser.total_tax_due; // cents
+     */
+    ser: defineOperation({
+      method: 'GET',
+      path: '/tax/reports/ser',
+      summary:
+        'taxkit extension: the SST Simplified Electronic Return of a state and period, from the recorded sales (JSON, or the XML draft with format=xml).',
+      keys: 'secret',
+      since: undefined,
+      args: ['query'],
+      request: 'serReturn',
+      queryParameters: SER_RETURN_QUERY,
+      response: 'serReturn',
+      responseSchemas: inEveryVersion(serReturnResponseSchema),
+      parse: ({ query }) => parseSerReturnQuery(query),
+      run: reportSer,
+      serialize: (filing, _version, mode) => serializeSerReturn(filing, mode),
+      files: { xml: { contentType: 'application/xml; charset=utf-8', render: serXmlFile } },
     }),
   },
   /**

@@ -22,6 +22,20 @@ export type KeyRule = 'none' | 'secret' | 'secret-or-public';
  */
 export type ArgName = 'id' | 'body' | 'query';
 
+/** One file an answer can be rendered as (an operation's `files`). */
+export interface OperationFile {
+  readonly contentType: string;
+  /**
+   * The file from the JSON answer and the request's query (a part number, say); `headers` are
+   * added to the response (a draft marker). Throws a TaxError when the query asks for a part
+   * that does not exist.
+   */
+  render(
+    body: never,
+    query: Readonly<Record<string, string | undefined>>,
+  ): { readonly text: string; readonly headers?: Readonly<Record<string, string>> };
+}
+
 /** The arguments of one call, whether they came positionally (the engine) or from a request (HTTP). */
 export interface OperationArgs {
   readonly id?: unknown;
@@ -97,6 +111,11 @@ export interface Operation<
    * method, so a row's own body type still makes it a row of any kind (`AnyOperation`).
    */
   csv?(body: ResponseBodies[R]): string;
+  /**
+   * Files the answer is also given as, by the query's `format` (`bzst`, `xml`): a filing file in
+   * its own media type, rendered from the JSON answer (docs/filing.md).
+   */
+  readonly files?: Readonly<Record<string, OperationFile>>;
   /** The result as version `V` answers it. */
   readonly serialize: <V extends ApiVersion>(result: D, version: V, mode: Mode) => ResponseBodies<V>[R];
 }

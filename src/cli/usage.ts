@@ -70,6 +70,16 @@ Usage:
       currency, as GET /tax/reports/liability answers it (docs/reports.md): the records of the
       account taxkit serve uses on that database, live mode unless --mode test. The days are
       UTC and both inclusive; --period defaults to month; --currency keeps one filing currency.
+  taxkit report oss --quarter YYYY-Qn [--scheme union|non_union] [--format json|csv|bzst]
+               [--out PREFIX] [--db PATH | --postgres URL] [--mode live|test]
+      Print the EU one-stop-shop VAT return of the quarter, as GET /tax/reports/oss answers it
+      (docs/filing.md): per member state, kind and rate, in euro, corrections of earlier
+      quarters apart. --format bzst writes the German BZSt upload (a draft); when it takes
+      several files, --out PREFIX writes PREFIX-part1.csv, PREFIX-part2.csv, …
+  taxkit report ser --state XX --from YYYY-MM-DD --to YYYY-MM-DD [--format json|xml]
+               [--db PATH | --postgres URL] [--mode live|test]
+      Print the SST Simplified Electronic Return of a state and period, as GET
+      /tax/reports/ser answers it (docs/filing.md); --format xml writes the SER XML (a draft).
   taxkit nexus [--at DATE] [--db PATH | --postgres URL] [--mode live|test] [--seller-country CC]
                [--all] [--json]
       Economic nexus of the account "taxkit serve" uses on that database (live mode by

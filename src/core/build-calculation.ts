@@ -1,4 +1,11 @@
-import { calculateLines, type LineInput, type PartialExemption, type ZeroReason } from './calculate-lines.ts';
+import {
+  calculateLines,
+  type LineInput,
+  type LinesResult,
+  type PartialExemption,
+  type ZeroReason,
+} from './calculate-lines.ts';
+import { chargeOrderFees, type OrderFeeFacts } from './order-fees/charge-order-fees.ts';
 import {
   type AppliedCertificate,
   certificateNote,
@@ -33,6 +40,7 @@ import type {
   Metadata,
   Mode,
   PlatformDetails,
+  TaxLine,
 } from './types.ts';
 
 /** Everything a calculation depends on, resolved by the engine's shell: pure input. */
@@ -78,6 +86,8 @@ export interface CalculationFacts {
    * threshold (tax-ids/eu-distance-sale.ts). Absent: taxed where the customer is.
    */
   readonly distanceSale?: DistanceSaleFacts;
+  /** Per-order fees (retail delivery fees) and which the seller does not owe; none when absent. */
+  readonly orderFees?: OrderFeeFacts;
 }
 
 /**
@@ -172,6 +182,12 @@ function buildAt(
     customerType: facts.customer.type,
     partial: partialExemption(certificate),
   });
+  // A per-order fee is due only on an order taxed as usual (not an exempt customer, a reverse
+  // charge or a place the seller does not collect in), once, on the line that makes it due.
+  const charged =
+    facts.orderFees === undefined || zero !== undefined || located === undefined || country !== 'US'
+      ? taxed
+      : withOrderFees(taxed, facts, located.location.address.province, day, facts.orderFees);
   const location = located?.location ?? {
     address: {
       line1: '',
@@ -196,10 +212,10 @@ function buildAt(
     taxIncluded: facts.taxIncluded,
     automaticTax: facts.automaticTax,
     customer: facts.customer,
-    lines: taxed.lines,
-    totalTaxMinor: taxed.totalTaxMinor,
-    totalExcludingTaxMinor: taxed.totalExcludingTaxMinor,
-    totalIncludingTaxMinor: taxed.totalIncludingTaxMinor,
+    lines: charged.lines,
+    totalTaxMinor: charged.totalTaxMinor,
+    totalExcludingTaxMinor: charged.totalExcludingTaxMinor,
+    totalIncludingTaxMinor: charged.totalIncludingTaxMinor,
     location,
     ...(facts.origin === undefined ? {} : { origin: facts.origin }),
     metadata: facts.metadata,
@@ -207,6 +223,26 @@ function buildAt(
     taxDate: facts.taxDate,
     rateKeys: rateKeys ?? [],
     ...(facts.platform === undefined ? {} : { platform: facts.platform }),
+  };
+}
+
+/** The lines with the order's fees charged, and the totals grown by them. */
+function withOrderFees(
+  taxed: LinesResult,
+  facts: CalculationFacts,
+  state: string,
+  day: number,
+  orderFees: OrderFeeFacts,
+): LinesResult {
+  const lines = chargeOrderFees(taxed.lines, facts.lines, state, facts.currency, day, orderFees);
+  let fees = 0;
+  for (const [index, line] of lines.entries()) fees += line.taxMinor - (taxed.lines[index] as TaxLine).taxMinor;
+  if (fees === 0) return { ...taxed, lines };
+  return {
+    lines,
+    totalTaxMinor: taxed.totalTaxMinor + fees,
+    totalExcludingTaxMinor: taxed.totalExcludingTaxMinor,
+    totalIncludingTaxMinor: taxed.totalIncludingTaxMinor + fees,
   };
 }
 

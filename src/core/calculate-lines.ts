@@ -141,11 +141,18 @@ function calculateLine(
   taxIncluded: boolean,
   zero: ZeroReason | undefined,
   key: DomainKey,
-  notice: string | undefined,
+  callNotice: string | undefined,
   customerType: CustomerType,
   taxedHundredths: number | undefined,
 ): TaxLine {
   const count = rates.length;
+  // A vendor code's reading comes first in each note: which taxkit category the code was taxed as.
+  const notice =
+    line.codeNotice === undefined
+      ? callNotice
+      : callNotice === undefined
+        ? line.codeNotice
+        : `${line.codeNotice} ${callNotice}`;
   const exempt = ALWAYS_EXEMPT_CATEGORIES.has(line.category);
   const applied = applyRules(
     line,
@@ -236,7 +243,7 @@ function calculateLine(
     referenceLineItemId: line.referenceLineItemId,
     referenceProductId: line.referenceProductId,
     productName: line.productName,
-    productTaxCode: line.category,
+    productTaxCode: line.code ?? line.category,
     quantity: line.quantity,
     amountExcludingTaxMinor: taxIncluded ? line.amountMinor - tax : line.amountMinor,
     taxMinor: tax,

@@ -71,6 +71,8 @@ export const TAX_ERROR_STATUS = {
   REFUND_ALREADY_REVERSED: 409,
   REQUEST_ALREADY_FULFILLED: 409,
   REQUEST_INVALID: 409,
+  /** A filing file (the OSS return) needs a sale's euro amount, and its reference rate is not in the store. */
+  FILING_RATE_MISSING: 409,
   // failures that are not the caller's
   STORAGE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,

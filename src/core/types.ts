@@ -313,6 +313,11 @@ export interface Transaction {
    * in part, read from the calculation's jurisdiction notes when the sale was recorded.
    */
   readonly certificate?: SaleCertificate;
+  /**
+   * The country the sale was dispatched from (its calculation's origin address), absent when the
+   * calculation had none or on transactions recorded before taxkit kept it.
+   */
+  readonly dispatchedFrom?: string;
 }
 
 /** A refunded part of one transaction line. Amounts are negative, as the API shows them. */

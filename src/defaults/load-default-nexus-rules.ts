@@ -1,3 +1,4 @@
+import { checkNexusRuleTable } from '../core/nexus/check-nexus-rule-table.ts';
 import type { NexusRuleTable } from '../core/nexus/nexus-rule.ts';
 import { readDataFile } from './read-data-file.ts';
 
@@ -6,8 +7,10 @@ export const DEFAULT_NEXUS_FILES = ['nexus/us-states.json', 'nexus/international
 
 let cached: readonly NexusRuleTable[] | undefined;
 
-/** The embedded economic nexus thresholds, read once per process. */
+/** The embedded economic nexus thresholds, read and checked once per process. */
 export function loadDefaultNexusRules(): readonly NexusRuleTable[] {
-  cached ??= Object.freeze(DEFAULT_NEXUS_FILES.map((file) => readDataFile<NexusRuleTable>(file)));
+  cached ??= Object.freeze(
+    DEFAULT_NEXUS_FILES.map((file) => checkNexusRuleTable(readDataFile<NexusRuleTable>(file), `data/${file}`)),
+  );
   return cached;
 }

@@ -7,7 +7,7 @@ import type { HttpApp } from './create-http-app.ts';
 import { errorResponse } from './error-response.ts';
 import { internalErrorResponse } from './internal-error-response.ts';
 import { headerValue, type HttpRequest, type HttpResponse } from './http-message.ts';
-import { csvResponse, jsonResponse } from './json-response.ts';
+import { csvResponse, fileResponse, jsonResponse } from './json-response.ts';
 import type { HttpOperation, Method } from './route.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { streamCompleteList } from './stream-complete-list.ts';
@@ -91,8 +91,7 @@ export function routeRequest(app: HttpApp, request: HttpRequest): HttpResponse |
             caller,
           })
         : app.operate(spec.operation.name, operationArgs(spec.operation, id, body, request.query), context);
-    const csv = spec.csv !== undefined && wantsCsv(request) ? spec.csv : undefined;
-    return answer(app, request, method, requestId, version, result, spec.headers, csv);
+    return answer(app, request, method, requestId, version, result, spec.headers, rendererOf(spec, request, requestId));
   } catch (error) {
     return failure(app, request, method, requestId, version, error);
   }
@@ -155,21 +154,41 @@ function answer(
   version: ApiVersion | undefined,
   result: unknown,
   headers: Readonly<Record<string, string>> | undefined,
-  csv?: (body: unknown) => string,
+  render?: (body: unknown) => HttpResponse,
 ): HttpResponse | Promise<HttpResponse> {
-  if (!isThenable(result) && csv === undefined) return jsonResponse(200, result, requestId, headers);
+  if (!isThenable(result) && render === undefined) return jsonResponse(200, result, requestId, headers);
   return Promise.resolve(result).then(
     (settled: unknown) => {
       try {
-        return csv === undefined
-          ? jsonResponse(200, settled, requestId, headers)
-          : csvResponse(csv(settled), requestId);
+        return render === undefined ? jsonResponse(200, settled, requestId, headers) : render(settled);
       } catch (error) {
         return failure(app, request, method, requestId, version, error);
       }
     },
     (error: unknown) => failure(app, request, method, requestId, version, error),
   );
+}
+
+/**
+ * How the answer is written when the caller asked for a file: a filing file its `format` names
+ * (`bzst`, `xml`), or CSV; undefined for JSON.
+ */
+function rendererOf(
+  spec: HttpOperation,
+  request: HttpRequest,
+  requestId: string,
+): ((body: unknown) => HttpResponse) | undefined {
+  const format = request.query.format;
+  const file = format === undefined ? undefined : spec.files?.[format];
+  if (file !== undefined) {
+    return (body) => {
+      const rendered = file.render(body as never, request.query);
+      return fileResponse(rendered.text, file.contentType, requestId, rendered.headers);
+    };
+  }
+  const csv = spec.csv;
+  if (csv !== undefined && wantsCsv(request)) return (body) => csvResponse(csv(body), requestId);
+  return undefined;
 }
 
 /** Whether the caller asked for CSV: `format=csv`, or `text/csv` in `Accept`. */

@@ -25,9 +25,19 @@ export function jsonResponse(
 
 /** A 200 with a CSV document (an operation's rows, `format=csv`), with the headers of every response. */
 export function csvResponse(text: string, requestId: string): HttpResponse {
+  return fileResponse(text, 'text/csv; charset=utf-8', requestId);
+}
+
+/** A 200 with a document of `contentType` (a filing file), with the headers of every response. */
+export function fileResponse(
+  text: string,
+  contentType: string,
+  requestId: string,
+  extraHeaders?: Readonly<Record<string, string>>,
+): HttpResponse {
   return {
     status: 200,
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Cache-Control': 'no-store', 'X-Request-ID': requestId },
+    headers: { 'Content-Type': contentType, 'Cache-Control': 'no-store', 'X-Request-ID': requestId, ...extraHeaders },
     body: text,
   };
 }

@@ -1,3 +1,4 @@
+import type { OperationFile } from '../api/operation.ts';
 import type { z } from 'zod';
 import type { CallContext } from '../api/call-context.ts';
 import type { Operate } from '../api/operate.ts';
@@ -76,6 +77,8 @@ export interface RouteRules {
   readonly headers?: Readonly<Record<string, string>>;
   /** Renders the success body as CSV, for a caller asking `format=csv` or `Accept: text/csv`. */
   readonly csv?: ((body: unknown) => string) | undefined;
+  /** Filing files by `format` value (the OSS return's `bzst`, the SER's `xml`). */
+  readonly files?: Readonly<Record<string, OperationFile>> | undefined;
 }
 
 export interface Route {

@@ -23,6 +23,7 @@ function engineRoutes(): Route[] {
       ...(row.completeWithoutCursor === undefined ? {} : { completeWithoutCursor: row.completeWithoutCursor }),
       operation: { name, args: row.args, query: queryParameters },
       ...(row.csv === undefined ? {} : { csv: row.csv as (body: unknown) => string }),
+      ...(row.files === undefined ? {} : { files: row.files }),
     };
     const operations = byPattern.get(row.path) ?? {};
     operations[row.method] = operation;

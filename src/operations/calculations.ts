@@ -3,6 +3,7 @@ import { underKey } from '../core/errors.ts';
 import { resolveAddress } from '../core/location/resolve-address.ts';
 import { notFound } from '../core/not-found.ts';
 import { replayCalculation as replayStored } from '../core/replay-calculation.ts';
+import { loadDefaultProductTaxCodes } from '../defaults/load-default-product-tax-codes.ts';
 import type { RateIndex } from '../core/rates/rate-index.ts';
 import { TaxError } from '../core/errors.ts';
 import type { Address, AutomaticTax, Calculation, ExemptionCertificate, Metadata, Tenant } from '../core/types.ts';
@@ -77,6 +78,7 @@ export function createCalculation(
                   metadata: input.metadata,
                   registrations: collection.registrations,
                   nexusNotes: collection.nexusNotes,
+                  orderFees: deps.orderFees,
                   ...(certificates === undefined ? {} : { certificates }),
                   ...(distanceSale === undefined ? {} : { distanceSale }),
                 },
@@ -127,7 +129,7 @@ export async function replayCalculation(deps: EngineDeps, tenant: Tenant, id: st
   // The registrations of the calculation's tax date apply, as when it was made; not the nexus
   // notes, which describe the ledger as it is now.
   const { registrations } = await collectionFacts(deps, tenant);
-  return replayStored(stored, index, tenant.mode, registrations);
+  return replayStored(stored, index, tenant.mode, registrations, loadDefaultProductTaxCodes(), deps.orderFees.fees);
 }
 
 /**

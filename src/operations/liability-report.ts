@@ -1,14 +1,9 @@
-import {
-  createLiabilityAccumulator,
-  type LiabilityReport,
-  type LiabilityAccumulator,
-} from '../core/reports/liability-report.ts';
+import { createLiabilityAccumulator, type LiabilityReport } from '../core/reports/liability-report.ts';
+import { defaultCategoryOf } from '../defaults/load-default-product-tax-codes.ts';
 import type { ReportPeriod } from '../core/reports/report-period.ts';
-import type { Page, Refund, Tenant, Transaction } from '../core/types.ts';
+import type { Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { type LedgerQuery, MAX_LEDGER_PAGE } from '../ports/store.ts';
-import { eachPage } from './each-page.ts';
-import { settlePendingFiling } from './settle-pending-filing.ts';
+import { feedLedger } from './feed-ledger.ts';
 
 /** A liability report as the wire layer parses it: whole UTC days, both inclusive. */
 export interface LiabilityInput {
@@ -19,42 +14,26 @@ export interface LiabilityInput {
   readonly currency?: string | undefined;
 }
 
-/** Sales looked up for refunds, kept for the report's length; cleared when this many are held. */
-const SALES_KEPT = 10_000;
-
 /**
  * What a tenant owes per period and jurisdiction, from its ledger (docs/reports.md): the sales
  * processed in the range, the refunds made in it and the refunds reversed in it, read a page at
- * a time, so memory stays bounded by the report's rows, not the ledger's length. A refund or
- * reversal counts with the sale it belongs to; the refunds of a deleted sale are left out with it.
- * A sale recorded while its filing rate was missing is converted here once the rate is imported
- * (docs/filing-currency.md), and stays in its own currency until then.
+ * a time ({@link feedLedger}). A refund or reversal counts with the sale it belongs to; the
+ * refunds of a deleted sale are left out with it. A sale recorded while its filing rate was
+ * missing is converted here once the rate is imported (docs/filing-currency.md), and stays in
+ * its own currency until then.
  */
 export async function reportLiability(
   deps: EngineDeps,
   tenant: Tenant,
   input: LiabilityInput,
 ): Promise<LiabilityReport> {
-  const report = createLiabilityAccumulator({ fromDay: input.fromDay, toDay: input.toDay, period: input.period });
-  const period = { from: input.fromDay * 86_400, to: (input.toDay + 1) * 86_400 - 1 };
-  const filing = settlePendingFiling(deps);
-  await eachPage(
-    (after) => deps.store.listTransactions(tenant, { ...period, ...pageAfter(after) }),
-    async (sale) => report.addSale(await filing.sale(sale)),
-  );
-  const saleOf = salesOf(deps, tenant, filing.settle);
-  await eachRefund(
-    report,
-    'addRefund',
-    (after) => deps.store.listRefundsProcessed(tenant, { ...period, ...pageAfter(after) }),
-    saleOf,
-  );
-  await eachRefund(
-    report,
-    'addReversal',
-    (after) => deps.store.listRefundsReversed(tenant, { ...period, ...pageAfter(after) }),
-    saleOf,
-  );
+  const report = createLiabilityAccumulator({
+    fromDay: input.fromDay,
+    toDay: input.toDay,
+    period: input.period,
+    categoryOf: defaultCategoryOf,
+  });
+  const filing = await feedLedger(deps, tenant, input, report);
   const pending = filing.pending();
   const finished = { ...report.finish(), ...(pending.length === 0 ? {} : { filingPending: pending }) };
   if (input.currency === undefined) return finished;
@@ -63,40 +42,5 @@ export async function reportLiability(
     rows: finished.rows.filter((row) => row.currency === input.currency),
     totals: finished.totals.filter((total) => total.currency === input.currency),
     ...(pending.length === 0 ? {} : { filingPending: pending.filter((entry) => entry.currency === input.currency) }),
-  };
-}
-
-function eachRefund(
-  report: LiabilityAccumulator,
-  method: 'addRefund' | 'addReversal',
-  read: (after: string | undefined) => Promise<Page<Refund>>,
-  saleOf: (id: string) => Promise<Transaction | undefined>,
-): Promise<void> {
-  return eachPage(read, async (refund) => {
-    const sale = await saleOf(refund.transactionId);
-    if (sale !== undefined) report[method](refund, sale);
-  });
-}
-
-/** The largest page of the ledger, after `after` when given. */
-function pageAfter(after: string | undefined): Pick<LedgerQuery, 'after' | 'limit'> {
-  return after === undefined ? { limit: MAX_LEDGER_PAGE } : { after, limit: MAX_LEDGER_PAGE };
-}
-
-/** The live sale of each refund, looked up once per report (a sale with many refunds is read once). */
-function salesOf(
-  deps: EngineDeps,
-  tenant: Tenant,
-  settle: (sale: Transaction) => Promise<Transaction>,
-): (id: string) => Promise<Transaction | undefined> {
-  const kept = new Map<string, Transaction | undefined>();
-  return async (id) => {
-    if (kept.has(id)) return kept.get(id);
-    const read = await deps.store.getTransaction(tenant, id);
-    // A refund converts as its sale does, pending conversion settled the same way.
-    const sale = read === undefined ? undefined : await settle(read);
-    if (kept.size >= SALES_KEPT) kept.clear();
-    kept.set(id, sale);
-    return sale;
   };
 }

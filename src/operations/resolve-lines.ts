@@ -1,6 +1,6 @@
 import type { LineInput } from '../core/calculate-lines.ts';
 import { keyedError } from '../core/errors.ts';
-import { PRODUCT_CATEGORIES } from '../core/product-categories.ts';
+import { loadDefaultProductTaxCodes } from '../defaults/load-default-product-tax-codes.ts';
 import type { Product, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 
@@ -89,11 +89,12 @@ function resolveLine(
       'Missing required field: {field} (or {name:referenceProductId}).',
     );
   }
-  if (!PRODUCT_CATEGORIES.has(category)) {
+  const reading = loadDefaultProductTaxCodes().read(category);
+  if (reading === undefined) {
     throw keyedError(
       'INVALID_PRODUCT_CATEGORY',
       [linesKey, index, 'category'],
-      `{parent}: "${category}" is not a known product category.`,
+      `{parent}: "${category}" is neither a known product category nor a Stripe, TaxJar or Avalara product tax code.`,
     );
   }
   const amountMinor = perUnit ? item.amountMinor * item.quantity : item.amountMinor;
@@ -109,7 +110,8 @@ function resolveLine(
     referenceLineItemId: item.referenceLineItemId,
     referenceProductId: item.referenceProductId ?? '',
     productName: name,
-    category,
+    category: reading.category,
+    ...(reading.notice === undefined ? {} : { code: category, codeNotice: reading.notice }),
     amountMinor,
     quantity: item.quantity,
   };

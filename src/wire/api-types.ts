@@ -8,6 +8,8 @@ import type {
   transactionListRequestSchema,
 } from './ledger-list-request.ts';
 import type { liabilityReportRequestSchema } from './liability-report-request.ts';
+import type { ossReturnRequestSchema } from './oss-return-request.ts';
+import type { serReturnRequestSchema } from './ser-return-request.ts';
 import type { listRequestSchema } from './list-request.ts';
 import type { manualLineItemsRequestSchema } from './manual-line-items-request.ts';
 import type { merchantCreateSchema, merchantUpdateSchema } from './merchant-request.ts';
@@ -44,6 +46,8 @@ import type {
   refundResponseSchemas,
   ledgerRefundListResponseSchemas,
   liabilityReportResponseSchema,
+  ossReturnResponseSchema,
+  serReturnResponseSchema,
   manualLineItemsResponseSchema,
   transactionListResponseSchemas,
   registrationListResponseSchema,
@@ -119,6 +123,14 @@ export type LedgerRefundList<V extends ApiVersion = LatestApiVersion> = z.output
 export type LiabilityReportRequest = z.input<typeof liabilityReportRequestSchema>;
 /** The liability report (GET /tax/reports/liability), the same in every version. */
 export type LiabilityReport = z.output<typeof liabilityReportResponseSchema>;
+/** Query of GET /tax/reports/oss: `quarter` (YYYY-Qn), `scheme`, `format`, `part`. */
+export type OssReturnRequest = z.input<typeof ossReturnRequestSchema>;
+/** The EU one-stop-shop return (GET /tax/reports/oss), the same in every version. */
+export type OssReturn = z.output<typeof ossReturnResponseSchema>;
+/** Query of GET /tax/reports/ser: `state`, `from`, `to` (YYYY-MM-DD), `format`. */
+export type SerReturnRequest = z.input<typeof serReturnRequestSchema>;
+/** The SST Simplified Electronic Return's figures (GET /tax/reports/ser), the same in every version. */
+export type SerReturn = z.output<typeof serReturnResponseSchema>;
 /** Body of POST /tax/manual_line_items: a sale made outside taxkit. */
 export type ManualLineItemsRequest = z.input<typeof manualLineItemsRequestSchema>;
 /** The answer of POST /tax/manual_line_items. */
@@ -198,6 +210,8 @@ export interface RequestBodies<V extends ApiVersion = LatestApiVersion> {
   refundList: RefundListRequest;
   reversalList: ReversalListRequest;
   liabilityReport: LiabilityReportRequest;
+  ossReturn: OssReturnRequest;
+  serReturn: SerReturnRequest;
   manualLineItems: ManualLineItemsRequest;
   registration: RegistrationRequest;
   registrationUpdate: RegistrationUpdateRequest;
@@ -229,6 +243,8 @@ export interface ResponseBodies<V extends ApiVersion = LatestApiVersion> {
   transactionList: TransactionList<V>;
   ledgerRefundList: LedgerRefundList<V>;
   liabilityReport: LiabilityReport;
+  ossReturn: OssReturn;
+  serReturn: SerReturn;
   manualLineItems: ManualLineItems;
   registration: Registration;
   registrationList: RegistrationList;

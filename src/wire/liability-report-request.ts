@@ -11,7 +11,7 @@ import { taxIssue, taxRule } from './tax-rule.ts';
 export const MAX_REPORT_DAYS = 3653;
 
 /** A UTC calendar day, YYYY-MM-DD, as a day number. */
-const isoDay = z
+export const isoDay = z
   .string()
   .refine((value) => dayOf(value) !== undefined, taxRule('INVALID_VALUE', 'must be a date YYYY-MM-DD'))
   .transform((value) => dayOf(value) as number);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_CATEGORIES } from '../core/product-categories.ts';
+import { loadDefaultProductTaxCodes } from '../defaults/load-default-product-tax-codes.ts';
 import type { ManualSaleInput } from '../operations/record-manual-sale.ts';
 import { addressFields } from './address-fields.ts';
 import type { ApiVersion } from './api-version.ts';
@@ -59,8 +59,11 @@ export const manualLineItemsRequestSchema = z.strictObject({
         product_category: z
           .string()
           .refine(
-            (value) => PRODUCT_CATEGORIES.has(value),
-            taxRule('INVALID_PRODUCT_CATEGORY', 'is not a known product category'),
+            (value) => loadDefaultProductTaxCodes().read(value) !== undefined,
+            taxRule(
+              'INVALID_PRODUCT_CATEGORY',
+              'is neither a known product category nor a Stripe, TaxJar or Avalara product tax code',
+            ),
           ),
       }),
     )

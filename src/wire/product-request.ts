@@ -3,7 +3,7 @@ import { productCategoryField } from './product-category-field.ts';
 import type { ProductInput } from '../operations/products.ts';
 import { type FieldMap, fieldMap } from './field-map.ts';
 import { parseBody } from './parse-body.ts';
-import { PRODUCT_CATEGORIES } from '../core/product-categories.ts';
+import { loadDefaultProductTaxCodes } from '../defaults/load-default-product-tax-codes.ts';
 import { referenceId, requiredString } from './common-schemas.ts';
 import { taxRule } from './tax-rule.ts';
 
@@ -15,8 +15,11 @@ export const productRequestSchema = z.strictObject({
     z
       .string()
       .refine(
-        (value) => PRODUCT_CATEGORIES.has(value),
-        taxRule('INVALID_PRODUCT_CATEGORY', 'product_category is not a known product category'),
+        (value) => loadDefaultProductTaxCodes().read(value) !== undefined,
+        taxRule(
+          'INVALID_PRODUCT_CATEGORY',
+          'product_category is neither a known product category nor a Stripe, TaxJar or Avalara product tax code',
+        ),
       ),
   ),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OSS_LEFT_OUT_REASONS, type OssLeftOutReason } from '../core/reports/oss-return.ts';
 import { API_VERSIONS, type ApiVersion } from './api-version.ts';
 
 /**
@@ -386,7 +387,7 @@ export const nexusJurisdictionSchema = z.strictObject({
   period_start: z.number().nullable(),
   period_end: z.number().nullable(),
   basis: z.enum(['gross', 'retail', 'taxable', 'consumer']).nullable(),
-  marketplace_sales: z.enum(['included', 'excluded']).nullable(),
+  marketplace_sales: z.enum(['included', 'excluded', 'unstated']).nullable(),
   progress: z.number(),
   crossed_at: z.number().nullable(),
   crossed_by_transaction_id: z.string().nullable(),
@@ -611,4 +612,91 @@ export const manualLineItemsResponseSchema = z.strictObject({
     }),
   ),
   testmode: z.boolean(),
+});
+
+/** One line of an OSS return: a kind of supply at one rate in one member state, in euro cents. */
+export const ossSupplySchema = z.strictObject({
+  kind: z.enum(['goods', 'services']),
+  rate: z.number(),
+  rate_type: z.enum(['STANDARD', 'REDUCED']),
+  taxable_amount: z.number(),
+  vat_amount: z.number(),
+  /** Goods dispatched from another member state than the one of identification: that state; else null. */
+  dispatched_from: z.string().nullable(),
+  /** The seller's VAT or tax number in `dispatched_from`, from a `domestic` registration there; else null. */
+  dispatched_from_vat_number: z.string().nullable(),
+});
+
+/** The answer of GET /tax/reports/oss (taxkit's extension): the EU one-stop-shop return of a quarter. */
+export const ossReturnResponseSchema = z.strictObject({
+  object: z.literal('tax.oss_return'),
+  quarter: z.string(),
+  currency: z.literal('EUR'),
+  scheme: z.enum(['union', 'non_union']),
+  member_state_of_identification: z.string(),
+  vat_number: z.string(),
+  reference: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  testmode: z.boolean(),
+  member_states: z.array(
+    z.strictObject({
+      country: z.string(),
+      supplies: z.array(ossSupplySchema),
+      vat_amount: z.number(),
+      corrections_vat_amount: z.number(),
+      vat_due: z.number(),
+    }),
+  ),
+  corrections: z.array(
+    z.strictObject({
+      country: z.string(),
+      quarter: z.string(),
+      taxable_amount: z.number(),
+      vat_amount: z.number(),
+    }),
+  ),
+  total_taxable_amount: z.number(),
+  total_vat: z.number(),
+  left_out: z.array(
+    z.strictObject({
+      reason: z.enum(OSS_LEFT_OUT_REASONS as [OssLeftOutReason, ...OssLeftOutReason[]]),
+      sales: z.number(),
+      refunds: z.number(),
+    }),
+  ),
+  rounding: z.string(),
+  /** How many BZSt upload files `format=bzst` makes (`part=1…n`). */
+  bzst_parts: z.number(),
+});
+
+/** The answer of GET /tax/reports/ser (taxkit's extension): an SST Simplified Electronic Return's figures, in cents. */
+export const serReturnResponseSchema = z.strictObject({
+  object: z.literal('tax.ser_return'),
+  state: z.string(),
+  state_fips: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  currency: z.literal('USD'),
+  seller_id: z.string(),
+  testmode: z.boolean(),
+  total_sales: z.number(),
+  exempt_sales: z.number(),
+  taxable_sales: z.number(),
+  state_tax_due: z.number(),
+  jurisdictions: z.array(
+    z.strictObject({
+      jurisdiction_id: z.string(),
+      level: z.string(),
+      name: z.string(),
+      code: z.string().nullable(),
+      tax_due: z.number(),
+    }),
+  ),
+  total_tax_due: z.number(),
+  /** Per-order fees charged in the state in the period (in the liability report, not on the SER). */
+  fees_due: z.number(),
+  /** The XML (`format=xml`) is a draft: its schema could not be confirmed in full (docs/filing.md). */
+  draft: z.boolean(),
+  draft_reasons: z.array(z.string()),
 });

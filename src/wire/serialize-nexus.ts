@@ -1,3 +1,4 @@
+import { uncertaintyOf } from '../core/nexus/uncertainty-of.ts';
 import type { NexusReport } from '../operations/nexus.ts';
 import type { NexusStatus } from './api-types.ts';
 
@@ -26,7 +27,7 @@ export function serializeNexus(report: NexusReport): NexusStatus {
       crossed_by_transaction_id: nexus.crossedBy,
       unconverted_transaction_count: nexus.unconvertedTransactionCount,
       source: nexus.source,
-      doubt: nexus.rule?.doubt ?? null,
+      doubt: (nexus.rule ? uncertaintyOf(nexus.rule) : undefined) ?? null,
       note: nexus.note,
     })),
   };

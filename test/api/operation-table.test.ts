@@ -52,6 +52,8 @@ describe('the operation table', () => {
       'customers.get',
       'customers.delete',
       'reports.liability',
+      'reports.oss',
+      'reports.ser',
       'certificates.create',
       'certificates.list',
       'certificates.get',

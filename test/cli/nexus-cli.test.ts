@@ -102,7 +102,7 @@ describe('taxkit nexus over a year of sales recorded through the API', () => {
     // $10,000 a month in Indiana reaches $100,000 with October's sale.
     expect(text).toMatch(/US-IN\s+EXCEEDED\s+USD 120,000\.00 of USD 100,000\.00 \(120 %\)/);
     expect(text).toContain(`crossed on 2025-10-15 by ${indiana[9]}`);
-    expect(text).toContain('source: https://www.in.gov/dor/business-tax/sales-tax/remote-sellers/');
+    expect(text).toContain('source: https://in.gov/dor/business-tax/remote-seller-information');
     // $7,000 a month in Washington: $84,000 of $100,000.
     expect(text).toMatch(/US-WA\s+APPROACHING\s+USD 84,000\.00 of USD 100,000\.00 \(84 %\)/);
     expect(text).toMatch(/US-CA\s+REGISTERED/);

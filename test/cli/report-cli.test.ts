@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { createSqliteStore } from '../../adapters/sqlite/index.ts';
 import type { CliIo } from '../../src/cli/cli-io.ts';
 import { main } from '../../src/cli/main.ts';
 import { createTaxEngine } from '../../src/index.ts';
+import { buildOssQuarter, Q3_RATE } from '../helpers/oss-quarter.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'taxkit-report-cli-'));
 const db = join(directory, 'taxkit.db');
@@ -109,5 +110,35 @@ describe('taxkit report liability', () => {
       const usage = fakeIo();
       expect(await main(args, usage.io), args.join(' ')).toBe(2);
     }
+  });
+});
+
+describe('taxkit report oss', () => {
+  it('prints the worked quarter’s return from the database, and its BZSt upload', async () => {
+    const ossDb = join(directory, 'oss.db');
+    const store = createSqliteStore({ path: ossDb });
+    const { engine } = await buildOssQuarter({ accountId: 'default', mode: 'test' }, store);
+    await store.importExchangeRates([Q3_RATE]);
+    await engine.close();
+    const printed = fakeIo();
+    const args = ['report', 'oss', '--quarter', '2026-Q3', '--db', ossDb, '--mode', 'test'];
+    expect(await main(args, printed.io), printed.err()).toBe(0);
+    const filed = JSON.parse(printed.out());
+    expect(filed).toMatchObject({ object: 'tax.oss_return', reference: 'DE/123456789/Q3.2026', total_vat: 5680 });
+    const upload = fakeIo();
+    expect(await main([...args, '--format', 'bzst'], upload.io), upload.err()).toBe(0);
+    expect(upload.out().split('\r\n')[0]).toBe('#v2.0');
+    expect(upload.err()).toContain('Draft');
+    const written = fakeIo();
+    expect(await main([...args, '--format', 'bzst', '--out', 'oss-q3'], written.io), written.err()).toBe(0);
+    expect(readFileSync(join(directory, 'oss-q3-part1.csv'), 'utf8')).toBe(upload.out());
+    // An earlier file is never overwritten.
+    expect(await main([...args, '--format', 'bzst', '--out', 'oss-q3'], fakeIo().io)).toBe(2);
+    const bad = fakeIo();
+    expect(await main(['report', 'oss', '--quarter', '2026-Q9', '--db', ossDb, '--mode', 'test'], bad.io)).toBe(1);
+    expect(bad.err()).toContain('quarter');
+    expect(await main(['report', 'oss', '--quarter', '2026-Q3', '--format', 'xml', '--db', ossDb], fakeIo().io)).toBe(
+      2,
+    );
   });
 });

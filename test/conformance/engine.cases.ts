@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { CalculationRequest } from '../../src/wire/api-types.ts';
-import { calculationBody, createTestEngine, TEST_ADDRESSES } from '../helpers/engine-fixtures.ts';
+import { calculationBody, createTestEngine, TEST_ADDRESSES, TEST_TENANT } from '../helpers/engine-fixtures.ts';
 import { expectTaxError } from './assertions.ts';
 import type { SuiteContext } from './suite-context.ts';
 
@@ -28,6 +28,17 @@ function indianaLines(count: number, amount: number): CalculationRequest {
  * client's input is a 4xx, never a 503 from a storage limit (an integer column's 2^63 − 1, say).
  */
 export function describeEngineCases({ store, test }: SuiteContext): void {
+  test('a sale keeps the country it was dispatched from, for the OSS return (docs/filing.md)', async () => {
+    const { engine } = createTestEngine({ store: store() });
+    const calculation = await engine.calculations.create(
+      calculationBody({ customer: { address: TEST_ADDRESSES.berlin }, origin_address: TEST_ADDRESSES.toronto }),
+    );
+    const sale = await engine.transactions.create({ calculation_id: calculation.id, reference_order_id: 'dispatched' });
+    expect((await store().getTransaction(TEST_TENANT, sale.id))?.dispatchedFrom).toBe('CA');
+    const listed = await store().listTransactions(TEST_TENANT, { limit: 10 });
+    expect(listed.items.map((item) => item.dispatchedFrom)).toEqual(['CA']);
+  });
+
   test('amounts whose totals would pass 2^53 − 1 are a 400 naming the field, and nothing is written', async () => {
     const { engine } = createTestEngine({ store: store() });
     // The probe's request: 1,000 lines that sum, with tax, past 2^63 − 1.

@@ -10,6 +10,14 @@ import { formatDay } from '../../src/core/rates/format-day.ts';
 import type { TaxabilityRule } from '../../src/core/taxability/taxability-rule.ts';
 
 const SOURCE = 'https://example.org/holiday';
+/** A quoted source for each of the given holiday fields. */
+const evidence = (...fields: string[]) =>
+  Object.fromEntries(
+    fields.map((field) => [
+      field,
+      [{ url: SOURCE, stated: '2025-07-01', quote: `The source's sentence on ${field}.` }],
+    ]),
+  );
 const oracle = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
 
 function jurisdiction(id: string, level: JurisdictionDef['level'], subdivision: string): JurisdictionDef {
@@ -67,7 +75,11 @@ const TEXAS_HOLIDAY: TaxabilityRule = {
   categories: ['CLOTHING', 'SCHOOL_SUPPLIES'],
   from: '2025-08-08',
   to: '2025-08-11',
-  holiday: { name: 'Test Texas holiday 2025', remoteSales: 'ordered_and_paid' },
+  holiday: {
+    name: 'Test Texas holiday 2025',
+    remoteSales: 'ordered_and_paid',
+    evidence: evidence('dates', 'items', 'cap', 'perItem', 'remoteSales'),
+  },
   treatment: { kind: 'exempt_below', thresholdMinor: 10_000 },
   note: 'Clothing and school supplies under $100 an item are exempt.',
   source: SOURCE,
@@ -77,7 +89,11 @@ const ALABAMA_HOLIDAY: TaxabilityRule = {
   categories: ['CLOTHING'],
   from: '2025-07-18',
   to: '2025-07-21',
-  holiday: { name: 'Test Alabama holiday 2025', remoteSales: 'not_stated' },
+  holiday: {
+    name: 'Test Alabama holiday 2025',
+    remoteSales: 'not_stated',
+    evidence: evidence('dates', 'items', 'cap', 'perItem', 'local'),
+  },
   treatment: { kind: 'exempt_below', thresholdMinor: 10_001 },
   local: { kind: 'taxable' },
   note: 'Clothing of $100 or less an item is exempt from the state tax.',
@@ -229,14 +245,51 @@ describe('sales tax holidays in the rule engine', () => {
   it('refuses a holiday without an end, a name or a remote-sale rule, or scoped to jurisdictions or customers', () => {
     const bad = (extra: Record<string, unknown>) => () => compile([{ ...TEXAS_HOLIDAY, ...extra } as TaxabilityRule]);
     expect(bad({ to: undefined })).toThrow(/a holiday must end/);
-    expect(bad({ holiday: { name: ' ', remoteSales: 'delivered' } })).toThrow(/has no name/);
-    expect(bad({ holiday: { name: 'x', remoteSales: 'shipped' } })).toThrow(/remoteSales/);
+    const all = evidence('dates', 'items', 'cap', 'perItem', 'remoteSales');
+    expect(bad({ holiday: { name: ' ', remoteSales: 'delivered', evidence: all } })).toThrow(/has no name/);
+    expect(bad({ holiday: { name: 'x', remoteSales: 'shipped', evidence: all } })).toThrow(/remoteSales/);
     expect(bad({ jurisdictions: ['US-TX:CITY:A'] })).toThrow(/whole regions/);
     expect(bad({ customers: ['CONSUMER'] })).toThrow(/whole regions/);
     // Two holidays for one category that overlap are refused, as year-round rules are.
     expect(() => compile([TEXAS_HOLIDAY, { ...TEXAS_HOLIDAY, from: '2025-08-10', to: '2025-08-12' }])).toThrow(
       /overlap/,
     );
+  });
+});
+
+describe('holiday evidence', () => {
+  const bad =
+    (holiday: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    () =>
+      compile([{ ...TEXAS_HOLIDAY, ...extra, holiday: { ...TEXAS_HOLIDAY.holiday, ...holiday } } as TaxabilityRule]);
+
+  it('refuses a holiday stating a field no quoted source supports, naming the field', () => {
+    expect(bad({ evidence: undefined })).toThrow(/"holiday.evidence" is missing/);
+    for (const field of ['dates', 'items', 'cap', 'perItem', 'remoteSales']) {
+      const { [field]: _dropped, ...rest } = evidence('dates', 'items', 'cap', 'perItem', 'remoteSales');
+      expect(bad({ evidence: rest }), field).toThrow(new RegExp(`holiday\\.evidence\\.${field}" names no source`));
+    }
+    // A state-only holiday must quote its local rule.
+    expect(
+      bad({ evidence: evidence('dates', 'items', 'cap', 'perItem', 'remoteSales') }, { local: { kind: 'taxable' } }),
+    ).toThrow(/evidence\.local" names no source/);
+  });
+
+  it('asks only for the fields the rule states: no cap without a threshold, no remote rule when not stated', () => {
+    expect(
+      bad({ remoteSales: 'not_stated', evidence: evidence('dates', 'items') }, { treatment: { kind: 'exempt' } }),
+    ).not.toThrow();
+  });
+
+  it('refuses a quote without a URL, a stated date or a sentence', () => {
+    const quoted = (quote: Record<string, unknown>) => ({
+      ...evidence('items', 'cap', 'perItem', 'remoteSales'),
+      dates: [{ url: SOURCE, stated: '2025-07-01', quote: 'Friday, August 8, to Sunday, August 10.', ...quote }],
+    });
+    expect(bad({ evidence: quoted({ url: 'comptroller.texas.gov' }) })).toThrow(/dates\[0\]" has no source URL/);
+    expect(bad({ evidence: quoted({ stated: 'July 2025' }) })).toThrow(/dates\[0\]" has no ISO date/);
+    expect(bad({ evidence: quoted({ quote: ' ' }) })).toThrow(/dates\[0\]" quotes no sentence/);
+    expect(bad({ evidence: quoted({}) })).not.toThrow();
   });
 });
 

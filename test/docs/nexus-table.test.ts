@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { NexusRule } from '../../src/core/nexus/nexus-rule.ts';
+import { uncertaintyOf } from '../../src/core/nexus/uncertainty-of.ts';
 import { loadDefaultNexusRules } from '../../src/defaults/load-default-nexus-rules.ts';
 
 const DOC = new URL('../../docs/nexus.md', import.meta.url);
@@ -43,7 +44,7 @@ function table(): string {
         rule.marketplace,
         rule.sellers === undefined || rule.sellers === 'all' ? 'all' : rule.sellers.replace('_', ' '),
         escapePipes(rule.source),
-        rule.doubt === undefined ? '' : escapePipes(rule.doubt),
+        escapePipes(uncertaintyOf(rule) ?? ''),
       ].join(' | '),
     );
   const none = tables

@@ -35,10 +35,17 @@ describe('product categories', () => {
     const { call } = createTestApi();
     const document = (await call('GET', '/openapi.json', { key: null })).json;
     const schema = document.components.schemas.ProductCategory;
-    expect(schema.oneOf.map((entry: { const: string }) => entry.const)).toEqual(
+    const categories = schema.oneOf.filter((entry: { const?: string }) => entry.const !== undefined);
+    expect(categories.map((entry: { const: string }) => entry.const)).toEqual(
       PRODUCT_CATEGORY_TABLE.map((category) => category.code),
     );
     expect(schema.oneOf[0].description).toBe(PRODUCT_CATEGORY_TABLE[0]?.description);
+    // Then one pattern per vendor whose product tax codes the crosswalk reads (docs/product-tax-codes.md).
+    const patterns = schema.oneOf.slice(categories.length).map((entry: { pattern: string }) => entry.pattern);
+    expect(patterns).toHaveLength(3);
+    expect(
+      patterns.every((pattern: string) => new RegExp(pattern).test('txcd_30011000') === pattern.includes('txcd')),
+    ).toBe(true);
   });
 
   it('are listed in the README, as generated from the code table', () => {

@@ -26,6 +26,7 @@ const CATEGORY_NAMES: Readonly<Record<string, string>> = {
   COMPUTERS: 'computers',
   BOOKS_PRINTED: 'books',
   GENERAL_MERCHANDISE: 'most goods',
+  FOOD_PREPARED: 'dine-in meals',
 };
 
 const dollars = (minor: number) => `$${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 0 })}`;

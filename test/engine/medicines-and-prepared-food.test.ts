@@ -42,6 +42,9 @@ async function sale(
 
 const chicago = { country: 'US', province: 'IL', postal: '60601' };
 const toronto = { country: 'CA', province: 'ON', postal: 'M5V 3L9' };
+/** A $100 nonprescription medicine sold into a US state's ZIP. */
+const medicineIn = (province: string, postal: string, day = '2026-03-01') =>
+  sale({ country: 'US', province, postal }, 'MEDICINES_NONPRESCRIPTION', 10_000, day);
 
 describe('nonprescription medicines', () => {
   it('Illinois: the 1 % low rate, with groceries in 2025 and alone from 2026, when groceries pay 0 %', async () => {
@@ -62,21 +65,24 @@ describe('nonprescription medicines', () => {
     ['MN', '55401'],
     ['VA', '23219'],
   ])('%s exempts them; a state without a rule taxes them at the general rate and says so', async (state, zip) => {
-    const exempt = await sale(
-      { country: 'US', province: state, postal: zip },
-      'MEDICINES_NONPRESCRIPTION',
-      10_000,
-      '2026-03-01',
-    );
+    const exempt = await medicineIn(state, zip);
     expect(exempt.total_tax_amount).toBe(0);
-    const taxed = await sale(
-      { country: 'US', province: 'GA', postal: '30301' },
-      'MEDICINES_NONPRESCRIPTION',
-      10_000,
-      '2026-03-01',
-    );
+    const taxed = await medicineIn('GA', '30301');
     expect(taxed.total_tax_amount).toBe(400);
     expect(taxed.line_items[0].tax_jurisdictions[0].note).toMatch(/no taxability rule for MEDICINES_NONPRESCRIPTION/);
+  });
+});
+
+describe('nonprescription medicines re-checked in 2026 (issue 36)', () => {
+  it('Missouri taxes them at the general 4.225 % state rate (only a sale to an individual with a disability is exempt)', async () => {
+    const medicine = await medicineIn('MO', '63101');
+    expect(medicine.total_tax_amount).toBe(423);
+    expect(medicine.line_items[0].tax_jurisdictions[0].note).toMatch(/^Missouri taxes over-the-counter drugs/);
+  });
+
+  it('Rhode Island exempted them until 2011-09-30 and taxes them at 7 % since 2011-10-01', async () => {
+    expect((await medicineIn('RI', '02903', '2011-09-30')).total_tax_amount).toBe(0);
+    expect((await medicineIn('RI', '02903', '2011-10-01')).total_tax_amount).toBe(700);
   });
 });
 

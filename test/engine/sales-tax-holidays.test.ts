@@ -97,6 +97,11 @@ describe('embedded sales tax holidays over imported local rates', () => {
       const stateOnly = rule.local !== undefined && rule.local !== 'follow' && rule.local.kind === 'taxable';
       const under = treatment.kind === 'exempt_below' ? treatment.thresholdMinor - 1 : 400_000;
       const exempted = (amount: number) => (stateOnly ? [0, ...full(amount).slice(1)] : [0, 0, 0]);
+      // Outside the holiday the year-round rule answers: the general rate, or a year-round
+      // exemption where the state has one (Massachusetts clothing: the first $175).
+      const spring = `${first.slice(0, 4)}-03-02`;
+      const yearRound = async (amount: number) => amounts(await taxesOn(state, spring, category, amount));
+      expect(await yearRound(under), `${spring}: taxed by the year-round rule`).not.toEqual(exempted(under));
       for (const day of [first, last]) {
         const entries = await taxesOn(state, day, category, under);
         expect(amounts(entries), `${day} under the cap`).toEqual(exempted(under));
@@ -104,11 +109,48 @@ describe('embedded sales tax holidays over imported local rates', () => {
         if (treatment.kind === 'exempt_below') {
           const at = treatment.thresholdMinor;
           const taxed = await taxesOn(state, day, category, at);
+          // At the cap the holiday's rule still answers, at the general rate (not the year-round rule).
           expect(amounts(taxed), `${day} at the cap`).toEqual(full(at));
           expect(taxed[0]?.note).toMatch(/Not applied/);
         }
       }
-      expect(amounts(await taxesOn(state, after, category, under)), `${after}, the day after`).toEqual(full(under));
+      expect(amounts(await taxesOn(state, after, category, under)), `${after}, the day after`).toEqual(
+        await yearRound(under),
+      );
+    },
+  );
+});
+
+/**
+ * The dates an independent check found wrong (issue 36): Mississippi moved its holiday to the
+ * second weekend of July in 2024 (S.B. 2470) and added school supplies in 2019; New Mexico's
+ * runs from the last Friday of July. Before the fix taxkit exempted the last weekend of July in
+ * Mississippi and the first of August in New Mexico.
+ */
+describe('the corrected Mississippi and New Mexico holidays', () => {
+  const exempt = [0, 0, 0];
+  it.each([
+    [
+      'MS',
+      'CLOTHING',
+      5_000,
+      ['2025-07-11', '2025-07-13', '2026-07-10', '2026-07-12'],
+      ['2025-07-14', '2025-07-25', '2026-07-13', '2026-07-31'],
+    ],
+    ['MS', 'SCHOOL_SUPPLIES', 2_500, ['2025-07-12', '2026-07-11'], ['2025-07-14', '2026-07-13']],
+    [
+      'NM',
+      'CLOTHING',
+      5_000,
+      ['2025-07-25', '2025-07-27', '2026-07-31', '2026-08-02'],
+      ['2025-07-28', '2025-08-01', '2026-08-03', '2026-08-07'],
+    ],
+    ['NM', 'COMPUTERS', 100_000, ['2025-07-26', '2026-08-01'], ['2025-07-28', '2026-08-03']],
+  ])(
+    '%s %s: exempt on the holiday, the general rate the day after and on the old dates',
+    async (state, category, amount, on, off) => {
+      for (const day of on) expect(amounts(await taxesOn(state, day, category, amount)), day).toEqual(exempt);
+      for (const day of off) expect(amounts(await taxesOn(state, day, category, amount)), day).toEqual(full(amount));
     },
   );
 });

@@ -18,7 +18,10 @@ import { loadDefaultTaxability } from '../../src/defaults/load-default-rate-tabl
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 type Wire = Record<string, any>;
 
-const engine = createTaxEngine({ clock: { now: () => NOW }, ids: createCountingIds() });
+// The per-order fees (Minnesota's 50 cents from $100, Colorado's per delivery) are tested in
+// order-fees.test.ts; here each amount is the sales tax the category rules give.
+const NO_ORDER_FEES = { off: ['US-CO:FEE:RETAIL_DELIVERY', 'US-MN:FEE:RETAIL_DELIVERY'] };
+const engine = createTaxEngine({ clock: { now: () => NOW }, ids: createCountingIds(), orderFees: NO_ORDER_FEES });
 
 const PLACES: Record<string, [string, string]> = {
   MD: ['US', '21201'],
@@ -92,13 +95,21 @@ async function calc(state: string, category: string, amount = 10_000, quantity =
 
 /** $100 of `category` in `state`, calculated on `day` (YYYY-MM-DD, at noon UTC). */
 async function calcOn(day: string, state: string, category: string): Promise<Wire> {
-  const then = createTaxEngine({ clock: { now: () => Date.parse(`${day}T12:00:00Z`) }, ids: createCountingIds() });
+  const then = createTaxEngine({
+    clock: { now: () => Date.parse(`${day}T12:00:00Z`) },
+    ids: createCountingIds(),
+    orderFees: NO_ORDER_FEES,
+  });
   return (await then.calculations.create(body(state, category, 10_000))) as Wire;
 }
 
 /** $100 of `category` in `state` for a customer of `type`, calculated on `day`. */
 async function calcAsOn(day: string, state: string, category: string, type: 'CONSUMER' | 'BUSINESS'): Promise<Wire> {
-  const then = createTaxEngine({ clock: { now: () => Date.parse(`${day}T12:00:00Z`) }, ids: createCountingIds() });
+  const then = createTaxEngine({
+    clock: { now: () => Date.parse(`${day}T12:00:00Z`) },
+    ids: createCountingIds(),
+    orderFees: NO_ORDER_FEES,
+  });
   const request = body(state, category, 10_000);
   return (await then.calculations.create({ ...request, customer: { ...request.customer, type } })) as Wire;
 }

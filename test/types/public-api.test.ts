@@ -19,6 +19,7 @@ import type {
   PlatformTransactions,
   Product,
   ProductCategoryCode,
+  VendorTaxCode,
   ProductList,
   ProductRequest,
   Refund,
@@ -44,14 +45,21 @@ describe('the public types', () => {
     expectTypeOf<CalculationRequest['order_details']['line_items'][number]['amount']>().toEqualTypeOf<number>();
   });
 
-  it('product_category is the union of the accepted categories, from the table that validates', () => {
+  it('product_category is the union of the accepted categories and the vendor code shapes', () => {
     type Line = CalculationRequest['order_details']['line_items'][number];
-    expectTypeOf<NonNullable<Line['product_category']>>().toEqualTypeOf<ProductCategoryCode>();
-    expectTypeOf<NonNullable<Line['fallback_product_category']>>().toEqualTypeOf<ProductCategoryCode>();
-    expectTypeOf<ProductRequest['product_category']>().toEqualTypeOf<ProductCategoryCode>();
-    expectTypeOf<'FOOD_GENERAL'>().toExtend<ProductCategoryCode>();
+    type Accepted = ProductCategoryCode | VendorTaxCode;
+    expectTypeOf<NonNullable<Line['product_category']>>().toEqualTypeOf<Accepted>();
+    expectTypeOf<NonNullable<Line['fallback_product_category']>>().toEqualTypeOf<Accepted>();
+    expectTypeOf<ProductRequest['product_category']>().toEqualTypeOf<Accepted>();
+    expectTypeOf<'FOOD_GENERAL'>().toExtend<Accepted>();
+    expectTypeOf<'txcd_30011000'>().toExtend<Accepted>();
+    expectTypeOf<'20010'>().toExtend<Accepted>();
+    expectTypeOf<'PC040100'>().toExtend<Accepted>();
+    expectTypeOf<'P0000000'>().toExtend<Accepted>();
     // A typo does not compile (the hosted API's docs once showed FOOD_AND_BEVERAGE, which is refused).
-    expectTypeOf<'FOOD_AND_BEVERAGE'>().not.toExtend<ProductCategoryCode>();
+    expectTypeOf<'FOOD_AND_BEVERAGE'>().not.toExtend<Accepted>();
+    expectTypeOf<'GENERAL_MERCHANDIS'>().not.toExtend<Accepted>();
+    expectTypeOf<'PRODUCT_INSURANCES'>().not.toExtend<Accepted>();
   });
 
   it('customer.ip exists in requests from 2026-03-01 only', () => {

@@ -14,6 +14,10 @@ const NOT_FIELDS: Readonly<Record<string, string>> = {
   // The hosted API's ZIP_STATE_MISMATCH sentence, kept word for word because clients match on it;
   // taxkit's message goes on to name the real field (`param` carries it as data too).
   address_zip_code: "the hosted API's wording of ZIP_STATE_MISMATCH",
+  // Values, not fields: the registration types an OSS return needs, and a value of its `scheme`.
+  eu_oss_union: 'the value of a registration type the OSS return asks the caller to record',
+  eu_oss_non_union: 'the value of a registration type the OSS return asks the caller to record',
+  non_union: 'a value of the OSS return’s scheme',
 };
 
 function sourceFiles(directory: string): string[] {

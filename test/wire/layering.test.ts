@@ -65,6 +65,14 @@ const DOMAIN_VALUES = new Set([
   'eu_oss_union',
   'eu_oss_non_union',
   'eu_ioss',
+  // The OSS return's schemes and why a record is left off it (core/reports/oss-return.ts).
+  'non_union',
+  'outside_eu',
+  'marketplace_facilitated',
+  'business_customer',
+  'not_taxed',
+  'below_threshold',
+  'not_in_scheme',
   'gb_vat',
   'no_voec',
   'ch_vat',
@@ -90,6 +98,8 @@ const DOMAIN_VALUES = new Set([
   // The filing rule's days ('sale' | 'period_end') and why a sale's conversion is pending.
   'period_end',
   'rate_missing',
+  // A per-order fee's condition (core/order-fees/, data/order-fees/): due when any line is taxed.
+  'any_taxable_item',
 ]);
 
 /**

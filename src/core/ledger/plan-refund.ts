@@ -1,3 +1,4 @@
+import { isOrderFeeId } from '../order-fees/charge-order-fees.ts';
 import { keyedError } from '../errors.ts';
 import type { Refund, RefundLine, TaxLine, Transaction } from '../types.ts';
 import { buildRefundLine, type RefundAmounts } from './build-refund-line.ts';
@@ -118,14 +119,12 @@ function partialRefundLines(
     const key = ['lines', position];
     const index = matchRefundLine(transaction.lines, item, key);
     const balance = balances[index] as LineBalance;
-    checkRefundLine(item, balance, key);
-    checkRefundTax(item, transaction.lines[index] as TaxLine, balance, key);
-    const line = buildRefundLine(
-      transaction.lines[index] as TaxLine,
-      balance.jurisdictionTaxMinor,
-      item,
-      refundLineId(id, position),
-    );
+    const original = transaction.lines[index] as TaxLine;
+    // A per-order fee goes back only with the whole order (a full refund), never with part of a line.
+    const refundable = withoutOrderFees(original, balance);
+    checkRefundLine(item, refundable, key);
+    checkRefundTax(item, original, refundable, key);
+    const line = buildRefundLine(original, refundable.jurisdictionTaxMinor, item, refundLineId(id, position));
     balances[index] = {
       lineItemId: balance.lineItemId,
       salesMinor: balance.salesMinor + item.salesMinor,
@@ -145,6 +144,17 @@ function partialRefundLines(
     );
   }
   return lines;
+}
+
+/** What a partial refund may take of a line: its balance less the per-order fees it carries (docs/order-fees.md). */
+function withoutOrderFees(line: TaxLine, balance: LineBalance): LineBalance {
+  let fees = 0;
+  const parts = balance.jurisdictionTaxMinor.map((part, at) => {
+    if (!isOrderFeeId(line.jurisdictions[at]?.jurisdictionId ?? '')) return part;
+    fees += Math.max(0, part);
+    return 0;
+  });
+  return fees === 0 ? balance : { ...balance, taxMinor: balance.taxMinor - fees, jurisdictionTaxMinor: parts };
 }
 
 /** −value without producing −0 (which would survive a memory store but not JSON or SQL). */

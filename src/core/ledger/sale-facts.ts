@@ -9,6 +9,11 @@ export interface SaleFacts {
   readonly place: SalePlace;
   readonly exemption?: SaleExemption;
   readonly certificate?: SaleCertificate;
+  /**
+   * The country the goods were sent from (the calculation's origin address), kept so the EU
+   * one-stop-shop return can list goods dispatched from another member state apart (docs/filing.md).
+   */
+  readonly dispatchedFrom?: string;
 }
 
 /**
@@ -28,6 +33,9 @@ export function saleFacts(calculation: Calculation): SaleFacts {
     place: { country, province },
     ...(exemption === undefined ? {} : { exemption }),
     ...(applied === undefined ? {} : { certificate: saleCertificateOf(applied) }),
+    ...(calculation.origin === undefined || calculation.origin.country === ''
+      ? {}
+      : { dispatchedFrom: calculation.origin.country }),
   };
 }
 

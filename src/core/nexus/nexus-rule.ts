@@ -24,8 +24,11 @@ export interface NexusRule {
    * to consumers (B2C: a sale reverse-charged to a business customer is left out).
    */
   readonly basis: 'gross' | 'retail' | 'taxable' | 'consumer';
-  /** Whether sales a marketplace facilitated count toward the seller's threshold. */
-  readonly marketplace: 'included' | 'excluded';
+  /**
+   * Whether sales a marketplace facilitated count toward the seller's threshold. 'unstated': no
+   * source taxkit read says; they are counted (a seller learns of a threshold early, not late).
+   */
+  readonly marketplace: 'included' | 'excluded' | 'unstated';
   /** Whom it is for: sellers established there (in the EU, the UK), the others, or all. */
   readonly sellers?: 'all' | 'established' | 'not_established';
   /** 'worldwide': every sale of the account counts, wherever made (Switzerland). */
@@ -34,8 +37,37 @@ export interface NexusRule {
   readonly quarterEndMonths?: readonly number[];
   /** Where the rule is stated: the authority's page, then the statute. */
   readonly source: string;
-  /** Where taxkit's compilation is unsure, what it is unsure of. */
-  readonly doubt?: string;
+  /**
+   * What supports each field the rule states: a short quote from a source taxkit read, its URL
+   * and the date the source states. The loader refuses a rule with a stated field no quote
+   * covers (check-nexus-rule-table.ts).
+   */
+  readonly evidence: readonly NexusEvidence[];
+  /** Where sources disagree on a field and which one taxkit followed (the state's own text). */
+  readonly disagreements?: readonly NexusFieldNote[];
+  /** A field taxkit's sources leave open, and why. */
+  readonly uncertain?: readonly NexusFieldNote[];
+}
+
+/** The fields of a rule a source has to support (`amount` is `amountMinor` and `currency`). */
+export type NexusField =
+  'from' | 'to' | 'amount' | 'transactions' | 'period' | 'basis' | 'marketplace' | 'sellers' | 'scope';
+
+/** One quote and the fields it supports. */
+export interface NexusEvidence {
+  readonly fields: readonly NexusField[];
+  /** The source's words, short, as read (an ellipsis marks an omission). */
+  readonly quote: string;
+  /** The https URL read. */
+  readonly source: string;
+  /** The date the source states (YYYY, YYYY-MM or YYYY-MM-DD): published, updated, or enacted. */
+  readonly sourceDate: string;
+}
+
+/** A remark on one field. */
+export interface NexusFieldNote {
+  readonly field: NexusField;
+  readonly note: string;
 }
 
 /** How the amount and the count combine: either crosses, both must, or there is no count. */

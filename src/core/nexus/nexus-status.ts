@@ -6,6 +6,7 @@ import { unixOfIsoDay } from './civil-date.ts';
 import { measureThreshold, type NexusEvent, type PeriodMeasure } from './measure-threshold.ts';
 import { measuringPeriods } from './measuring-periods.ts';
 import type { NexusRule, NoSalesTaxPlace } from './nexus-rule.ts';
+import { uncertaintyOf } from './uncertainty-of.ts';
 
 export type NexusStatusKind = 'registered' | 'exceeded' | 'approaching' | 'below' | 'no_sales_tax';
 
@@ -213,7 +214,8 @@ function noteOf(rule: NexusRule, status: NexusStatusKind, shown: PeriodMeasure, 
       `${unconverted} sale(s) in another currency with no conversion to ${rule.currency} are left out of the amount.`,
     );
   }
-  if (rule.doubt !== undefined) parts.push(`Uncertain: ${rule.doubt}`);
+  const uncertain = uncertaintyOf(rule);
+  if (uncertain !== undefined) parts.push(`Uncertain: ${uncertain}.`);
   return parts.join(' ');
 }
 
@@ -227,7 +229,12 @@ export function describeRule(rule: NexusRule): string {
       : rule.combine === 'amount_or_transactions'
         ? `${amount} or ${count}`
         : `${amount} and ${count}`;
-  const marketplace = rule.marketplace === 'excluded' ? ', marketplace sales excluded' : '';
+  const marketplace =
+    rule.marketplace === 'excluded'
+      ? ', marketplace sales excluded'
+      : rule.marketplace === 'unstated'
+        ? ', marketplace sales counted (the sources do not say)'
+        : '';
   return `${threshold}, ${rule.period.replaceAll('_', ' ')}, ${rule.basis} sales${marketplace}`;
 }
 

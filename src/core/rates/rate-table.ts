@@ -40,6 +40,14 @@ export interface JurisdictionDef {
    * rules without saying so.
    */
   readonly region?: string;
+  /**
+   * The jurisdiction's FIPS code as filing uses it: the state FIPS code followed by the
+   * jurisdiction's own code ("20091" for a Kansas county; the state itself "20"), as the SST
+   * rate and boundary files give it. Absent where the source gives none.
+   */
+  readonly fips?: string;
+  /** The SST composite SER code of the jurisdiction, where the SST files give one. */
+  readonly serCode?: string;
 }
 
 /**

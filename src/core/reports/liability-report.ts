@@ -1,3 +1,4 @@
+import { isOrderFeeId } from '../order-fees/charge-order-fees.ts';
 import { reportJurisdictionId } from './report-jurisdiction-id.ts';
 import { convertMinor } from '../money/convert-currency.ts';
 import { divideHalfUpBig } from '../money/divide-half-up.ts';
@@ -111,6 +112,11 @@ export interface LiabilityOptions {
   readonly fromDay: number;
   readonly toDay: number;
   readonly period: ReportPeriod;
+  /**
+   * The taxkit category a line's `productTaxCode` was taxed as, for a line kept under another
+   * engine's code (`txcd_00000000` is non-taxable); the code itself when absent.
+   */
+  readonly categoryOf?: (productTaxCode: string) => string;
 }
 
 /** What adds a sale, a refund or a reversal to a report, and finishes it. Pure; fed by the engine in pages. */
@@ -134,6 +140,7 @@ type Event = 'sale' | 'refund' | 'reversal';
  * a sum of whole minor units: the rows reconcile exactly with the ledger (docs/reports.md).
  */
 export function createLiabilityAccumulator(options: LiabilityOptions): LiabilityAccumulator {
+  const categoryOf = options.categoryOf ?? ((code: string) => code);
   const rows = new Map<string, LiabilityRow>();
   const seen = new Map<string, Set<string>>();
   const totals = new Map<string, LiabilityTotal>();
@@ -155,6 +162,8 @@ export function createLiabilityAccumulator(options: LiabilityOptions): Liability
       const sales = convert(line.amountExcludingTaxMinor);
       if (event === 'sale') total.grossSales += sales;
       for (const part of line.jurisdictions) {
+        // A per-order fee's row holds the fee alone: the line's sales belong to its tax rows.
+        const partSales = isOrderFeeId(part.jurisdictionId) ? 0 : sales;
         const row = rowOf(rows, period, part, sale, currency);
         const tax = convert(part.taxMinor);
         const rowKey = keyOf(period.start, part, currency);
@@ -169,24 +178,24 @@ export function createLiabilityAccumulator(options: LiabilityOptions): Liability
           row.transactionCount += 1;
         }
         if (event === 'sale') {
-          row.grossSales += sales;
-          const reason = exemptReasonOf(sale, line, part);
-          if (reason === 'nonTaxable') row.nonTaxableSales += sales;
-          else if (reason !== undefined) row.exemptSales[reason] += sales;
+          row.grossSales += partSales;
+          const reason = exemptReasonOf(sale, line, part, categoryOf);
+          if (reason === 'nonTaxable') row.nonTaxableSales += partSales;
+          else if (reason !== undefined) row.exemptSales[reason] += partSales;
           else {
             // A certificate for part of the price exempts that share of a taxed line.
-            const exempt = certificateShare(sale, sales);
+            const exempt = certificateShare(sale, partSales);
             row.exemptSales.exemptCertificate += exempt;
-            row.taxableSales += sales - exempt;
+            row.taxableSales += partSales - exempt;
           }
           row.taxCollected += tax;
           total.taxCollected += tax;
         } else if (event === 'refund') {
-          row.refundedSales += sales;
+          row.refundedSales += partSales;
           row.taxRefunded += tax;
           total.taxRefunded += tax;
         } else {
-          row.reversedSales -= sales;
+          row.reversedSales -= partSales;
           row.taxReversed -= tax;
           total.taxReversed -= tax;
         }
@@ -211,8 +220,11 @@ export function createLiabilityAccumulator(options: LiabilityOptions): Liability
   };
 }
 
-/** Converts a sale's amounts to its filing currency at the rate recorded with it (or leaves them). */
-function conversionOf(sale: Transaction): (amountMinor: number) => number {
+/**
+ * Converts a sale's amounts to its filing currency at the rate recorded with it (or leaves them).
+ * Shared with the filing files (oss-return.ts), so a return and the report round alike.
+ */
+export function conversionOf(sale: Transaction): (amountMinor: number) => number {
   const conversion = sale.filingConversion;
   if (conversion === undefined || sale.filingCurrency === sale.currency) return (amount) => amount;
   return (amount) => convertMinor(amount, sale.currency, sale.filingCurrency, conversion.rate);
@@ -223,6 +235,7 @@ function exemptReasonOf(
   sale: Transaction,
   line: TaxLine,
   part: JurisdictionTax,
+  categoryOf: (productTaxCode: string) => string,
 ): ExemptReason | 'nonTaxable' | undefined {
   if (sale.marketplaceFacilitated === true) return 'marketplaceFacilitated';
   switch (sale.exemption) {
@@ -240,7 +253,7 @@ function exemptReasonOf(
       break;
   }
   if (part.taxMinor !== 0 || !isZeroRate(part.rate)) return undefined;
-  return line.productTaxCode === 'NON_TAXABLE' ? 'nonTaxable' : 'exemptCategory';
+  return categoryOf(line.productTaxCode) === 'NON_TAXABLE' ? 'nonTaxable' : 'exemptCategory';
 }
 
 /**

@@ -6,7 +6,8 @@ import type { CustomerType } from '../types.ts';
 import type { CompiledCategoryRule } from './compiled-category-rule.ts';
 import { formatDay } from '../rates/format-day.ts';
 import { CUSTOMER_TYPES, customerCategory } from './customer-category.ts';
-import type { RemoteSaleDate, TaxabilityRule, Treatment } from './taxability-rule.ts';
+import { holidayEvidenceFields } from './holiday-evidence-fields.ts';
+import type { RemoteSaleDate, SourceQuote, TaxabilityRule, Treatment } from './taxability-rule.ts';
 
 /** Which of a rule's two treatments a jurisdiction gets. */
 export type RuleRole = 'primary' | 'local';
@@ -38,6 +39,11 @@ const HOLIDAY_LAYER = '+holiday';
 const REMOTE_SALE_DATES: readonly RemoteSaleDate[] = ['ordered_and_paid', 'delivered', 'not_stated'];
 const TAXABLE: Treatment = { kind: 'taxable' };
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/**
+ * The date a source states: a day, or only the month or the year when that is all it gives, or
+ * "undated" for a page that gives none (said, rather than guessed).
+ */
+const STATED_DATE = /^(\d{4}(-\d{2}(-\d{2})?)?|undated)$/;
 
 interface DatedRule {
   readonly rule: TaxabilityRule;
@@ -275,6 +281,31 @@ function checkHoliday(rule: TaxabilityRule, fail: (message: string) => never): v
   if (rule.to === undefined) fail('a holiday must end ("to").');
   if (rule.jurisdictions !== undefined || rule.customers !== undefined) {
     fail('a holiday applies to whole regions: drop "jurisdictions" and "customers".');
+  }
+  checkHolidayEvidence(rule, fail);
+}
+
+/**
+ * Every field a holiday states must cite a source a reader can open, the date that source states
+ * and the sentence that supports the field: a holiday compiled from memory is refused at load.
+ */
+function checkHolidayEvidence(rule: TaxabilityRule, fail: (message: string) => never): void {
+  const evidence: unknown = rule.holiday?.evidence;
+  if (typeof evidence !== 'object' || evidence === null) fail('"holiday.evidence" is missing.');
+  const byField = evidence as Readonly<Record<string, unknown>>;
+  for (const field of holidayEvidenceFields(rule)) {
+    const quotes = byField[field];
+    if (!Array.isArray(quotes) || quotes.length === 0) {
+      fail(`"holiday.evidence.${field}" names no source for the ${field} the rule states.`);
+    }
+    for (const [index, quote] of (quotes as readonly Partial<SourceQuote>[]).entries()) {
+      const at = `"holiday.evidence.${field}[${index}]"`;
+      if (typeof quote?.url !== 'string' || !/^https?:\/\/\S+$/.test(quote.url)) fail(`${at} has no source URL.`);
+      if (typeof quote.stated !== 'string' || !STATED_DATE.test(quote.stated)) {
+        fail(`${at} has no ISO date the source states ("stated": a day, the month or year it gives, or "undated").`);
+      }
+      if (typeof quote.quote !== 'string' || quote.quote.trim().length < 10) fail(`${at} quotes no sentence.`);
+    }
   }
 }
 

@@ -95,11 +95,41 @@ export interface TaxabilityRule {
  */
 export type RemoteSaleDate = 'ordered_and_paid' | 'delivered' | 'not_stated';
 
+/**
+ * One source read for one field of a holiday: where it is, the date the source states (its
+ * publication, announcement or enactment date), and the sentence that supports the field, quoted
+ * short. `conflict` says what another source says differently and why this one was chosen.
+ */
+export interface SourceQuote {
+  readonly url: string;
+  /**
+   * The date the source states, ISO: a day ("2025-07-23"), or only the month or year it gives
+   * ("2025"), or "undated" for a page that states none.
+   */
+  readonly stated: string;
+  readonly quote: string;
+  readonly conflict?: string;
+}
+
+/**
+ * The fields of a holiday a source must support:
+ * - `dates`: its first and last day (or the statute's schedule that fixes them);
+ * - `items`: the item groups it covers (its categories);
+ * - `cap`: the price cap, when the treatment has one;
+ * - `perItem`: that the cap applies to each item, not to the purchase (taxkit applies it per
+ *   item; a quote saying otherwise is kept and named in `conflict`);
+ * - `local`: that local taxes are left to their own rules, when `local` says so;
+ * - `remoteSales`: the remote-order rule, unless it is `not_stated`.
+ */
+export type HolidayEvidenceField = 'dates' | 'items' | 'cap' | 'perItem' | 'local' | 'remoteSales';
+
 /** What makes a rule a sales tax holiday. */
 export interface SalesTaxHoliday {
   /** The holiday's name and year as the state announces it ("Texas sales tax holiday on back-to-school items, 2025"). */
   readonly name: string;
   readonly remoteSales: RemoteSaleDate;
+  /** For each field the rule states, the sources that support it (at least one each). */
+  readonly evidence: Readonly<Partial<Record<HolidayEvidenceField, readonly SourceQuote[]>>>;
 }
 
 /** A file of rules with its provenance, as shipped in `data/taxability/`. */

@@ -22,6 +22,7 @@ function rule(overrides: Partial<NexusRule> = {}): NexusRule {
     basis: 'gross',
     marketplace: 'included',
     source: 'https://example.test/rule',
+    evidence: [],
     ...overrides,
   };
 }
