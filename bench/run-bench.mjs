@@ -58,7 +58,7 @@ if (values.only === undefined && !values['no-write']) {
   // The sections other scripts write (bench/postgres-scale.mjs needs a database server,
   // bench/report-scale.mjs a million-sale ledger) are kept as they were.
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const kept = previous.match(/<!-- ([a-z]+)-bench:start -->[\s\S]*?<!-- \1-bench:end -->/g) ?? [];
+  const kept = previous.match(/<!-- ([a-z-]+)-bench:start -->[\s\S]*?<!-- \1-bench:end -->/g) ?? [];
   const text = [results.trimEnd(), ...kept].join('\n\n') + '\n';
   writeFileSync(file, await prettier.format(text, { ...config, parser: 'markdown' }));
   process.stderr.write('bench: wrote bench/RESULTS.md\n');

@@ -1,4 +1,4 @@
-// Builds the dashboard `taxkit serve` shows at /dashboard: dashboard/main.ts and the modules it
+// Builds the dashboard `taxkit serve` shows at /dashboard: src/dashboard/main.ts and the modules it
 // imports bundled by esbuild into one script (no framework, no CDN: it must work offline under a
 // content security policy that allows only its own origin), beside the page and its stylesheet.
 // esbuild is the one tsx already brings into the toolchain.
@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export async function buildDashboard(outDir) {
   mkdirSync(outDir, { recursive: true });
   await build({
-    entryPoints: [`${root}dashboard/main.ts`],
+    entryPoints: [`${root}src/dashboard/main.ts`],
     outfile: `${outDir}/app.js`,
     bundle: true,
     format: 'iife',
@@ -23,7 +23,7 @@ export async function buildDashboard(outDir) {
     logLevel: 'warning',
   });
   for (const file of ['index.html', 'style.css', 'icon.svg'])
-    copyFileSync(`${root}dashboard/${file}`, `${outDir}/${file}`);
+    copyFileSync(`${root}src/dashboard/${file}`, `${outDir}/${file}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

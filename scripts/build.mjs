@@ -7,13 +7,21 @@
 //
 // No source maps: the package ships dist/ only, and a map pointing at src/*.ts that is not
 // shipped resolves nothing (the declarations and the JavaScript are readable as they are).
+//
+// `--if-stale` (npm start's prestart) builds only when dist/ is older than the sources
+// (dist-is-current.mjs): `npm ci` already built it through `prepare`, so the first `npm start`
+// after it starts the server at once. Every build ends by writing dist/.built, dated when the
+// build started, so a file saved during a build still counts as newer.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildDashboard } from './build-dashboard.mjs';
+import { distIsCurrent, STAMP } from './dist-is-current.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;
+if (process.argv.includes('--if-stale') && distIsCurrent(root)) process.exit(0);
+const started = new Date();
 rmSync(dist, { recursive: true, force: true });
 execFileSync(
   process.execPath,
@@ -30,3 +38,5 @@ for (const adapter of ['sqlite', 'postgres']) {
 cpSync(`${root}data`, `${dist}/data`, { recursive: true });
 await buildDashboard(`${dist}/dashboard`);
 if (existsSync(`${dist}/src/cli.js`)) chmodSync(`${dist}/src/cli.js`, 0o755);
+writeFileSync(`${root}${STAMP}`, `${started.toISOString()}\n`);
+utimesSync(`${root}${STAMP}`, started, started);

@@ -242,6 +242,7 @@ function createOperate(deps: EngineDeps): Operate {
 function createEngineDeps(options: TaxEngineOptions): EngineDeps {
   const store = options.store ?? createMemoryStore();
   const clock = options.clock ?? systemClock;
+  const defaultOrigin = originOf(options.defaultOrigin);
   // The monitor counts with the deps it is part of.
   const deps: EngineDeps = {
     store,
@@ -268,17 +269,39 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
       clock,
       count: (tenant) => countNexus(deps, tenant, Math.floor(clock.now() / 1000)),
       refreshMs: options.nexusRefreshMs ?? 60_000,
-      sellerCountry: options.defaultOrigin?.country,
+      sellerCountry: defaultOrigin?.country,
     }),
     nexusRules: options.nexusRules ?? loadDefaultNexusRules(),
     orderFees: orderFeesOf(options.orderFees),
     filing: filingOf(options.filing),
     checkVatNumber: options.vatNumberValidator ?? checkVatNumber,
-    defaultOrigin: options.defaultOrigin,
+    defaultOrigin,
     euDistanceSales: options.euDistanceSales ?? 'threshold',
     defaultTenant: options.tenant ?? { accountId: 'default', mode: 'test' },
   };
   return deps;
+}
+
+/**
+ * The `defaultOrigin` option with every address field a string: a JavaScript caller (or a
+ * config file) may leave out `line2` or `city`, which are '' in a record, and a record with a
+ * field missing would fail far from here, when a calculation is stored. A TypeError for an
+ * origin without a two-letter country, as for the other malformed options.
+ */
+function originOf(origin: Address | undefined): Address | undefined {
+  if (origin === undefined) return undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  if (typeof origin.country !== 'string' || !/^[A-Z]{2}$/.test(origin.country)) {
+    throw new TypeError('defaultOrigin.country must be an ISO 3166-1 alpha-2 code such as "US".');
+  }
+  return {
+    line1: text(origin.line1),
+    line2: text(origin.line2),
+    city: text(origin.city),
+    province: text(origin.province),
+    postalCode: text(origin.postalCode),
+    country: origin.country,
+  };
 }
 
 /** The `orderFees` option over the embedded fees, compiled once (a bad table throws TaxError INVALID_VALUE). */

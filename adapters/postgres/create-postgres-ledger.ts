@@ -14,6 +14,7 @@ import { callPlanner, uniqueViolation } from './postgres-errors.ts';
 import { prepareLedgerReads } from './prepare-ledger-reads.ts';
 import type { Statements } from './prepare-statements.ts';
 import { createCalculationCodec } from '../shared/calculation-codec.ts';
+import { createSaleGroups } from './create-sale-groups.ts';
 import {
   calculationOf,
   calculationRow,
@@ -37,6 +38,13 @@ export function createPostgresLedger(run: PostgresRunner, s: Statements): StoreL
   const reads = prepareLedgerReads(run);
   const key = (tenant: Tenant, id: string) => ({ ...tenantOf(tenant), id: keyOf(id) });
   const codec = createCalculationCodec();
+  // A sale alone: the check and the insert in one statement.
+  const saleGroups = createSaleGroups(run, s, async (tenant, only) => {
+    const inserted = await run.write(s.insertUnrecordedTransaction, transactionRow(tenant, only), (index) =>
+      clashError(index, only),
+    );
+    if (inserted.rowCount === 0) throw calculationRecorded(only.calculationId);
+  });
 
   return {
     async insertCalculation(tenant, calculation) {
@@ -51,11 +59,8 @@ export function createPostgresLedger(run: PostgresRunner, s: Statements): StoreL
     async insertTransactions(tenant, batch) {
       const [only] = batch;
       if (batch.length === 1 && only !== undefined) {
-        // The common case, a sale of its own: the check and the insert in one statement.
-        const inserted = await run.write(s.insertUnrecordedTransaction, transactionRow(tenant, only), (index) =>
-          clashError(index, only),
-        );
-        if (inserted.rowCount === 0) throw calculationRecorded(only.calculationId);
+        // The common case, a sale of its own: committed with the others of its turn.
+        await saleGroups(tenant, only);
         return;
       }
       await run.transaction(async (query) => {

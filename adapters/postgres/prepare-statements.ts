@@ -13,7 +13,7 @@ import {
   registrations,
   transactions,
 } from './schema.ts';
-import { bound, compile, insertAll, insertUnless, tenantIs } from './statement-parts.ts';
+import { bound, compile, insertAll, insertManyUnless, insertUnless, tenantIs } from './statement-parts.ts';
 
 const p = sql.placeholder;
 
@@ -114,6 +114,12 @@ export function prepareStatements() {
     /** One sale on its own: inserted unless its calculation was already recorded (as any type). */
     insertUnrecordedTransaction: insertUnless(
       'insert_unrecorded_transaction',
+      transactions,
+      transactions.calculationId,
+    ),
+    /** Sales of separate calls committed together (group commit); see `createSaleGroups`. */
+    insertUnrecordedTransactions: insertManyUnless(
+      'insert_unrecorded_transactions',
       transactions,
       transactions.calculationId,
     ),

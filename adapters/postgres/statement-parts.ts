@@ -101,3 +101,25 @@ export function insertUnless<T extends PgTable>(name: string, table: T, unlessCo
     `and "mode" = ${at('mode')}::text and "${unlessColumn.name}" = ${at(unlessKey)}::${unlessColumn.getSQLType()})`;
   return { name: `taxkit_${name}`, text, parameters };
 }
+
+/**
+ * {@link insertUnless} for many rows in one statement: each parameter is an array holding that
+ * column's value for every row (`unnest`), a row goes in only when no row of its tenant already
+ * has its `unlessColumn` value, and a row that would break a unique index is skipped instead of
+ * failing the statement (`ON CONFLICT DO NOTHING`). It returns the tenant and `id` of each row
+ * it inserted; a row not returned was skipped, and the caller learns why by writing it alone.
+ * The existence check reads the state before the statement: rows of one call must not share
+ * an `unlessColumn` value.
+ */
+export function insertManyUnless<T extends PgTable>(name: string, table: T, unlessColumn: PgColumn): Statement {
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) => key !== 'seq');
+  const table_ = `"${getTableName(table)}"`;
+  const names = columns.map(([, column]) => `"${column.name}"`).join(', ');
+  const text =
+    `insert into ${table_} (${names}) select ${names} from unnest(` +
+    `${columns.map(([, column], index) => `$${index + 1}::${column.getSQLType()}[]`).join(', ')}) as r(${names}) ` +
+    `where not exists (select 1 from ${table_} t where t."account_id" = r."account_id" ` +
+    `and t."mode" = r."mode" and t."${unlessColumn.name}" = r."${unlessColumn.name}") ` +
+    'on conflict do nothing returning "account_id", "mode", "id"';
+  return { name: `taxkit_${name}`, text, parameters: columns.map(([key]) => key) };
+}

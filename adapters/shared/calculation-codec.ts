@@ -112,6 +112,9 @@ const checks: [
     | 'origin'
     | 'metadata'
     | 'rateSnapshot'
+    // Not stored: derived from the rate lookup each time a calculation is built (a replay
+    // builds it again); the operations hand stores storedCalculation(…), without it.
+    | 'note'
     | 'taxDate'
     | 'rateKeys'
     | 'platform'

@@ -6,6 +6,7 @@ import autocannon from 'autocannon';
 /**
  * @typedef {object} ServerProcess
  * @property {string} url
+ * @property {number | undefined} pid
  * @property {() => Promise<void>} stop
  */
 
@@ -35,6 +36,7 @@ export function startServerProcess(args, env = {}) {
       child.removeAllListeners('exit');
       resolve({
         url: /** @type {string} */ (match[1]),
+        pid: child.pid,
         stop: () =>
           new Promise((done) => {
             if (child.exitCode !== null) return done();
@@ -53,6 +55,7 @@ export function startServerProcess(args, env = {}) {
  * @property {number} p50 latency, milliseconds
  * @property {number} p99
  * @property {number} failures non-2xx answers and socket errors
+ * @property {number} answered successful (2xx) requests
  */
 
 /**
@@ -71,6 +74,7 @@ export async function load(options) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    answered: result['2xx'],
   };
 }
 

@@ -15,25 +15,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchCart } from '../cart.mjs';
 import { CLI, memory, sqlite, taxkit } from '../harness/dist.mjs';
-import { load, request, startServerProcess } from '../harness/http.mjs';
+import { load, startServerProcess } from '../harness/http.mjs';
+import { makeCalculations, salesLoad } from '../harness/sales-load.mjs';
+import { HEADERS, KEY_ENV } from '../harness/serve-keys.mjs';
 import { compareRounds, measureAlone, runRound } from '../harness/measure.mjs';
 import { createRawInsert } from '../floors/raw-sqlite-insert.mjs';
 
 const CONNECTIONS = 50;
 const BARE = new URL('../floors/bare-http-server.mjs', import.meta.url).pathname;
-/** Fixed keys, handed to `taxkit serve` as its variables. */
-const KEY = 'sk_test_benchbenchbenchbenchbenchbench00';
-const KEY_ENV = {
-  TAXKIT_SECRET_KEY_TEST: KEY,
-  TAXKIT_SECRET_KEY_LIVE: 'sk_live_benchbenchbenchbenchbenchbench00',
-  TAXKIT_PUBLIC_KEY_TEST: 'pk_test_benchbenchbenchbenchbenchbench00',
-  TAXKIT_PUBLIC_KEY_LIVE: 'pk_live_benchbenchbenchbenchbenchbench00',
-};
-const HEADERS = {
-  authorization: `Bearer ${KEY}`,
-  'content-type': 'application/json',
-  'x-api-version': '2026-03-01',
-};
 const CART = JSON.stringify(benchCart(3));
 /** About the size of a stored 3-line transaction. */
 const ROW_BYTES = 2_000;
@@ -57,23 +46,6 @@ function calculationLoad(label, url, seconds) {
         duration: seconds,
       }),
   };
-}
-
-/**
- * Makes `count` calculations over HTTP with a few parallel clients (setup, untimed).
- * @param {string} url
- * @param {number} count
- * @returns {Promise<string[]>}
- */
-async function makeCalculations(url, count) {
-  const ids = [];
-  const worker = async () => {
-    while (ids.length < count) {
-      ids.push((await request(`${url}/tax/calculations`, { method: 'POST', headers: HEADERS, body: CART })).id);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return ids;
 }
 
 /**
@@ -151,30 +123,10 @@ export async function runHttp({ rounds, seconds }) {
     // fsync per transaction, so the floor is the raw insert, one client, one fsync each.
     const perRound = 4_000;
     const raw = createRawInsert(directory, ROW_BYTES);
-    /** @type {string[]} */
-    let calculationIds = [];
-    let order = 0;
     const durable = await compareRounds({
       subject: {
         label: `taxkit serve --db, POST /tax/transactions, ${CONNECTIONS} connections`,
-        round: async () => {
-          calculationIds = await makeCalculations(dbServer.url, perRound);
-          return load({
-            url: `${dbServer.url}/tax/transactions`,
-            headers: HEADERS,
-            connections: CONNECTIONS,
-            amount: perRound,
-            requests: [
-              {
-                method: 'POST',
-                setupRequest: (req) => ({
-                  ...req,
-                  body: JSON.stringify({ calculation_id: calculationIds.pop(), reference_order_id: `o-${++order}` }),
-                }),
-              },
-            ],
-          });
-        },
+        round: async () => salesLoad(dbServer.url, await makeCalculations(dbServer.url, perRound), CONNECTIONS),
       },
       floor: {
         label: `raw better-sqlite3 INSERT, WAL + FULL, ${ROW_BYTES}-byte row, 1 client`,

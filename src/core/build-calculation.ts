@@ -77,7 +77,7 @@ export interface CalculationFacts {
    * The stored customer's exemption certificates; the one covering the place on the tax date
    * applies (docs/exemptions.md). Absent or empty: none on file, or the request forced tax.
    */
-  readonly certificates?: readonly ExemptionCertificate[];
+  readonly certificates?: readonly ExemptionCertificate[] | undefined;
   /** The certificate to apply, already chosen (a replay reads it back from the record's notes); wins over `certificates`. */
   readonly appliedCertificate?: AppliedCertificate;
   /**
@@ -85,7 +85,7 @@ export interface CalculationFacts {
    * record: a B2C sale to another member state is taxed at the seller's own VAT under the
    * threshold (tax-ids/eu-distance-sale.ts). Absent: taxed where the customer is.
    */
-  readonly distanceSale?: DistanceSaleFacts;
+  readonly distanceSale?: DistanceSaleFacts | undefined;
   /** Per-order fees (retail delivery fees) and which the seller does not owe; none when absent. */
   readonly orderFees?: OrderFeeFacts;
 }
@@ -152,8 +152,9 @@ function buildAt(
 ): Calculation {
   const day = dayOfUnixSeconds(facts.taxDate);
   const located = 'zero' in facts.place ? undefined : facts.place;
-  const rates =
-    located === undefined || rateKeys === undefined ? NO_RATES : ratesAt(index, rateKeys, day, taxCountry as string);
+  const answered =
+    located === undefined || rateKeys === undefined ? undefined : ratesAt(index, rateKeys, day, taxCountry as string);
+  const rates = answered?.rates ?? NO_RATES;
   const country = taxCountry;
   const certificate =
     facts.appliedCertificate ??
@@ -220,6 +221,7 @@ function buildAt(
     ...(facts.origin === undefined ? {} : { origin: facts.origin }),
     metadata: facts.metadata,
     rateSnapshot: index.snapshot,
+    ...(answered !== undefined && isStateLevelUs(answered.key, rateKeys) ? { note: STATE_LEVEL_NOTE } : {}),
     taxDate: facts.taxDate,
     rateKeys: rateKeys ?? [],
     ...(facts.platform === undefined ? {} : { platform: facts.platform }),
@@ -246,15 +248,37 @@ function withOrderFees(
   };
 }
 
-/** The first rate key the index has data for that day wins; none → one honest "no rate data" entry. */
-function ratesAt(index: RateIndex, keys: readonly string[], day: number, country: string): readonly ResolvedRate[] {
+/**
+ * The first rate key the index has data for that day wins, and which key it was; none → one
+ * honest "no rate data" entry.
+ */
+function ratesAt(
+  index: RateIndex,
+  keys: readonly string[],
+  day: number,
+  country: string,
+): { readonly rates: readonly ResolvedRate[]; readonly key?: string } {
   for (const key of keys) {
     const rates = lookupRates(index, key, day);
     // NO_RATES: the key's data starts later (an imported ZIP table's first vintage is after the
     // sale), so the next, broader key (the state) answers.
-    if (rates !== undefined && rates !== NO_RATES) return rates;
+    if (rates !== undefined && rates !== NO_RATES) return { rates, key };
   }
-  return [noRateData(country)];
+  return { rates: [noRateData(country)] };
+}
+
+/**
+ * The calculation's top-level `note` (a taxkit extension) when a US sale was answered by its
+ * state's key ("US-IL") although the address had a finer one ("US-IL-60601"): no imported table
+ * covers the ZIP, so no county, city or district tax is in the total. The jurisdiction's own note
+ * says so too, but a caller reading the total alone would not see it (issue 37, item 6).
+ */
+export const STATE_LEVEL_NOTE =
+  'US rate at state level only: no imported rate table covers this address, so county, city and district taxes, ' +
+  'where the place levies any, are not included in the total. Import local rates (taxkit rates import; docs/rates.md).';
+
+function isStateLevelUs(key: string | undefined, keys: readonly string[] | undefined): boolean {
+  return key !== undefined && /^US-[A-Z]{2}$/.test(key) && keys !== undefined && keys.length > 1;
 }
 
 function noRateData(country: string): ResolvedRate {

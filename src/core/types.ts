@@ -135,6 +135,11 @@ export interface Calculation {
   /** Snapshot id of the rate index used, so the calculation can be replayed exactly. */
   readonly rateSnapshot: string;
   /**
+   * What the caller should know about the whole answer, shown as the top-level `note` (a taxkit
+   * extension): today, that a US rate is state level only. Absent when there is nothing to say.
+   */
+  readonly note?: string;
+  /**
    * The day rates were looked up for, as Unix seconds: the request's `tax_date`, else
    * `createdAt`. Absent on records made before taxkit recorded it (then `createdAt`).
    */

@@ -99,7 +99,8 @@ export function createNodeListener(
       return;
     }
     // Route, key and version from the headers, before a byte of the body is read or held.
-    const refusal = refuseBeforeBody(app, toHttpRequest(request, trustProxy, undefined, false));
+    const head = toHttpRequest(request, trustProxy, undefined, false);
+    const refusal = refuseBeforeBody(app, head);
     if (refusal !== undefined) {
       answerUnread(send, request, response, trustProxy, refusal);
       return;
@@ -137,7 +138,8 @@ export function createNodeListener(
       release();
       const body =
         chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, length).toString('utf8');
-      dispatch(app, send, toHttpRequest(request, trustProxy, body, false), response);
+      // The head's fields as they were read before the body: the URL is not parsed twice.
+      dispatch(app, send, withBody(head, body), response);
     });
     // An aborted upload needs no answer: the client is gone; its bytes are no longer held.
     // Without an 'error' listener the error would be thrown.
@@ -210,6 +212,19 @@ function toHttpRequest(
     body,
     bodyTooLarge,
     clientIp: clientIpOf(request, trustProxy),
+  };
+}
+
+/** `head` with the body read after it, in the same shape (one object of one hidden class). */
+function withBody(head: HttpRequest, body: string): HttpRequest {
+  return {
+    method: head.method,
+    path: head.path,
+    query: head.query,
+    headers: head.headers,
+    body,
+    bodyTooLarge: false,
+    clientIp: head.clientIp,
   };
 }
 
@@ -342,10 +357,13 @@ function writeAnswer(response: ServerResponse, answer: HttpResponse): void {
     void pump(response, answer.chunks);
     return;
   }
-  response.writeHead(answer.status, {
-    ...answer.headers,
-    'Content-Length': String(Buffer.byteLength(answer.body, 'utf8')),
-  });
+  // Headers as one flat list of names and values: no copy of the answer's headers object to
+  // add Content-Length to, and node:http walks a list without enumerating an object's keys.
+  const { headers } = answer;
+  const flat: string[] = [];
+  for (const name in headers) flat.push(name, headers[name] as string);
+  flat.push('Content-Length', String(Buffer.byteLength(answer.body, 'utf8')));
+  response.writeHead(answer.status, flat);
   response.end(answer.body);
 }
 

@@ -1,4 +1,5 @@
 import { buildCalculation } from '../core/build-calculation.ts';
+import { storedCalculation } from '../core/stored-calculation.ts';
 import { underKey } from '../core/errors.ts';
 import { resolveAddress } from '../core/location/resolve-address.ts';
 import { notFound } from '../core/not-found.ts';
@@ -79,13 +80,17 @@ export function createCalculation(
                   registrations: collection.registrations,
                   nexusNotes: collection.nexusNotes,
                   orderFees: deps.orderFees,
-                  ...(certificates === undefined ? {} : { certificates }),
-                  ...(distanceSale === undefined ? {} : { distanceSale }),
+                  // Set even when undefined: a spread of `{}` or `{ certificates }` made the
+                  // literal a copy through the runtime, on every calculation.
+                  certificates,
+                  distanceSale,
                 },
                 rates,
               );
               return after(
-                deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true }),
+                deps.store.insertCalculation(tenant, storedCalculation(calculation), {
+                  randomId: deps.ids.random === true,
+                }),
                 () => {
                   deps.sweeper.request(sweepTime(deps));
                   return calculation;

@@ -36,6 +36,9 @@ const jurisdictionBase = z.strictObject({
   fee_amount: z.number(),
 });
 const authority = {
+  // taxkit extension: the stable jurisdiction id ("US-KS", "US-KS:COUNTY:091", "DE"), the key
+  // the liability report groups by, so a caller can match a line's tax to a report row.
+  jurisdiction_id: z.string(),
   tax_authority_name: z.string(),
   tax_authority_type: z.string(),
   tax_type: z.string(),
@@ -118,6 +121,8 @@ const calculationBase = {
   tax_date: z.number(),
   /** taxkit extension, every version: the rate snapshot used; replay recomputes with it. */
   rates_snapshot: z.string(),
+  /** taxkit extension, every version, only when there is something to say (a US rate at state level only). */
+  note: z.string().optional(),
 };
 const since2025 = {
   customer: z.strictObject({ type: z.enum(['CONSUMER', 'BUSINESS']), id: z.string().optional() }),

@@ -48,5 +48,7 @@ export function calculationBody(calculation: Calculation, version: ApiVersion, m
   // the rate snapshot used, which POST /tax/calculations/{id}/replay recomputes with.
   wire.tax_date = calculation.taxDate ?? calculation.createdAt;
   wire.rates_snapshot = calculation.rateSnapshot;
+  // taxkit extension: what the whole answer leaves out (a US rate at state level only).
+  if (calculation.note !== undefined) wire.note = calculation.note;
   return wire;
 }

@@ -27,6 +27,8 @@ export function serializeJurisdiction(
     wire.tax_due_decimal = decimalNumber(entry.taxDue);
   }
   if (isAtLeast(version, '2026-01-01')) {
+    // taxkit extension: the stable id the liability report groups by (a name can repeat).
+    wire.jurisdiction_id = entry.jurisdictionId;
     wire.tax_authority_name = entry.authorityName;
     wire.tax_authority_type = authorityTypeOf(entry);
     wire.tax_type = entry.taxType;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createSqliteStore, migrateSqlite, type SqliteTaxStore } from '../../adapters/sqlite/index.ts';
 import { TaxError } from '../../src/core/errors.ts';
 import { remainingBalance, type LineBalance } from '../../src/core/ledger/remaining-balance.ts';
@@ -141,11 +141,18 @@ describe('sqlite store', () => {
   it('commits calculations (quotes) in batches without their own fsync, and every sale with one', async () => {
     const store = track(createSqliteStore({ path: newPath() }));
     const modes: number[] = [];
-    const pragma = store.client.pragma.bind(store.client);
-    store.client.pragma = ((source: string, options?: object) => {
-      if (source.startsWith('synchronous =')) modes.push(source.endsWith('NORMAL') ? 1 : 2);
-      return pragma(source, options);
-    }) as typeof store.client.pragma;
+    // The switch runs as prepared statements: watch every statement's `run` for it.
+    const statements = Object.getPrototypeOf(store.client.prepare('SELECT 1')) as {
+      run: (...args: unknown[]) => unknown;
+    };
+    const run = statements.run;
+    onTestFinished(() => {
+      statements.run = run;
+    });
+    statements.run = function (this: { source: string }, ...args: unknown[]) {
+      if (this.source.startsWith('PRAGMA synchronous =')) modes.push(this.source.endsWith('NORMAL') ? 1 : 2);
+      return run.apply(this, args);
+    };
     const calculation = makeCalculation();
     const others = [makeCalculation(), makeCalculation()];
     for (const each of [calculation, ...others]) await store.insertCalculation(TENANT, each);

@@ -66,16 +66,23 @@ describe.skipIf(!haveChromium)('the dashboard in Chromium', () => {
     return response.json();
   };
 
-  const sell = async (key: string, iso: string, order: string, address: Json, amounts: number[]) => {
+  const sell = async (
+    key: string,
+    iso: string,
+    order: string,
+    address: Json,
+    amounts: number[],
+    { currency = 'USD', categories = [] as string[] } = {},
+  ) => {
     now = Date.parse(iso);
     const calculation = await json(key, 'POST', '/tax/calculations', {
       customer: { address },
       order_details: {
-        customer_currency_code: 'USD',
+        customer_currency_code: currency,
         tax_included_in_amount: false,
         line_items: amounts.map((amount, index) => ({
           reference_line_item_id: `line-${index + 1}`,
-          product_category: 'GENERAL_MERCHANDISE',
+          product_category: categories[index] ?? 'GENERAL_MERCHANDISE',
           amount,
           quantity: 1,
         })),
@@ -87,6 +94,7 @@ describe.skipIf(!haveChromium)('the dashboard in Chromium', () => {
   const INDIANA = { address_country: 'US', address_province: 'IN', address_postal_code: '46204' };
   const CALIFORNIA = { address_country: 'US', address_province: 'CA', address_postal_code: '94103' };
   const WASHINGTON = { address_country: 'US', address_province: 'WA', address_postal_code: '98101' };
+  const GERMANY = { address_country: 'DE', address_province: '', address_postal_code: '10115' };
 
   beforeAll(async () => {
     const build = mkdtempSync(join(tmpdir(), 'taxkit-dashboard-'));
@@ -100,6 +108,10 @@ describe.skipIf(!haveChromium)('the dashboard in Chromium', () => {
     await sell(secret, '2026-10-02T09:00:00Z', 'order-1', INDIANA, [12_000, 3_000]);
     const second = await sell(secret, '2026-10-05T16:30:00Z', 'order-2', CALIFORNIA, [25_000]);
     const third = await sell(secret, '2026-10-12T11:15:00Z', 'order-3', INDIANA, [4_000]);
+    // Groceries, exempt in Indiana: a second Indiana row at rate 0, netting to zero (the chart
+    // draws neither a zero bar nor Indiana twice); and a sale in euros (a chart of its own).
+    await sell(secret, '2026-10-14T08:00:00Z', 'order-4', INDIANA, [2_500], { categories: ['FOOD_GENERAL'] });
+    await sell(secret, '2026-10-15T08:00:00Z', 'order-5', GERMANY, [10_000], { currency: 'EUR' });
     now = Date.parse('2026-10-21T10:00:00Z');
     await json(secret, 'POST', '/tax/refunds', {
       transaction_id: second.id,
@@ -221,7 +233,10 @@ describe.skipIf(!haveChromium)('the dashboard in Chromium', () => {
         const row = rows.nth(index);
         const sales = transaction.line_items.reduce((sum: number, line: Json) => sum + line.amount_excluding_tax, 0);
         const tax = transaction.line_items.reduce((sum: number, line: Json) => sum + line.tax_amount, 0);
-        expect(await row.locator('code').textContent()).toBe(transaction.id);
+        // The id is shown short, the whole one kept for the asking.
+        const id = row.locator('.id');
+        expect(await id.getAttribute('data-id')).toBe(transaction.id);
+        expect((await id.textContent())?.length).toBeLessThan(transaction.id.length);
         expect(await row.locator('[data-amount="sales"]').textContent()).toBe(money(sales));
         expect(await row.locator('[data-amount="tax"]').textContent()).toBe(money(tax));
       }
@@ -231,12 +246,41 @@ describe.skipIf(!haveChromium)('the dashboard in Chromium', () => {
       'GET',
       '/tax/refunds?processed_from=1790812800&processed_to=1793491199',
     );
-    expect(await section('test').getByText(refunds.refunds[0].id).count()).toBeGreaterThan(0);
+    expect(await section('test').locator(`[data-id="${refunds.refunds[0].id}"]`).count()).toBeGreaterThan(0);
     const reversals = await json(KEYS.secretTest, 'GET', '/tax/refund_reversals');
     expect(reversals.refunds).toHaveLength(1);
-    expect(await section('test').locator('table', { hasText: 'Refunds reversed' }).textContent()).toContain(
-      reversals.refunds[0].id,
-    );
+    const reversed = section('test').locator('table', { hasText: 'Refunds reversed' });
+    expect(await reversed.locator(`[data-id="${reversals.refunds[0].id}"]`).count()).toBe(1);
+    // In the two-column view an id takes one line (it wrapped over five), and a press shows it whole.
+    const first = section('test').locator('table').first().locator('tbody tr').first().locator('button.id');
+    const box = await first.boundingBox();
+    expect(box?.height).toBeLessThan(30);
+    await first.click();
+    expect(await first.textContent()).toBe(await first.getAttribute('data-id'));
+    await first.click();
+    expect((await first.textContent())?.includes('…')).toBe(true);
+  });
+
+  it('on a 390 px phone, shows every transaction’s amounts on screen, first, with nothing behind a sideways scroll', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    const rows = section('test').locator('table').first().locator('tbody tr');
+    expect(await rows.count()).toBeGreaterThan(0);
+    for (let index = 0; index < (await rows.count()); index += 1) {
+      const row = rows.nth(index);
+      const rowBox = await row.boundingBox();
+      for (const kind of ['sales', 'tax']) {
+        const box = await row.locator(`[data-amount="${kind}"]`).boundingBox();
+        expect(box, kind).not.toBeNull();
+        expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390, `${kind} on screen`).toBe(true);
+        // Amounts first: on the card's first line, above the order, date and id.
+        expect((box?.y ?? 0) - (rowBox?.y ?? 0)).toBeLessThan(45);
+      }
+      const id = await row.locator('.id').boundingBox();
+      expect(id?.height).toBeLessThan(30);
+    }
+    await page.screenshot({ path: join(OUTPUT, 'transactions-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('finds an order by its id and opens its lines, jurisdictions and refunds', async () => {
@@ -245,18 +289,42 @@ describe.skipIf(!haveChromium)('the dashboard in Chromium', () => {
     await loaded('test');
     const rows = section('test').locator('table').first().locator('tbody > tr');
     expect(await rows.count()).toBe(1);
-    await rows.first().getByRole('button', { name: 'Lines' }).click();
-    const details = section('test').locator('.details').first();
+    const list = section('test').locator('table').first();
+    const widthBefore = (await list.boundingBox())?.width;
+    const lines = rows.first().getByRole('button', { name: /^Lines/ });
+    await lines.click();
+    // The lines open in a panel of their own, not inside the table, which keeps its width.
+    const details = page.locator('#panel');
     await details.locator('table', { hasText: 'Refunds of' }).waitFor();
+    expect(await details.isVisible()).toBe(true);
+    expect(await page.locator('table #panel').count()).toBe(0);
+    expect(await lines.getAttribute('aria-expanded')).toBe('true');
+    expect((await list.boundingBox())?.width).toBe(widthBefore);
+    expect(await details.locator('#panel-title').textContent()).toBe('Order order-2');
     expect(await details.textContent()).toContain('California 7.25 %');
+    await page.screenshot({ path: join(OUTPUT, 'panel-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(OUTPUT, 'panel-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
     const refunds = await json(
       KEYS.secretTest,
       'GET',
       '/tax/refunds?processed_from=1790812800&processed_to=1793491199',
     );
     const partial = refunds.refunds.find((refund: Json) => refund.refund_type === 'partial');
-    const refundRow = details.locator('tr', { hasText: partial.id });
-    expect(await refundRow.textContent()).toContain('-50.00-3.63no');
+    const refundRow = details.locator('tbody tr', { has: page.locator(`[data-id="${partial.id}"]`) });
+    expect(await refundRow.locator('td').allTextContents()).toEqual([
+      '-50.00',
+      '-3.63',
+      '2026-10-21 10:00 UTC',
+      expect.stringContaining('…'),
+      'no',
+    ]);
+    // Escape closes it and gives focus back to the button.
+    await page.keyboard.press('Escape');
+    expect(await details.isHidden()).toBe(true);
+    expect(await lines.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate<string>("document.activeElement?.textContent ?? ''")).toBe('Lines');
     expect(await section('live').textContent()).toContain('No transactions recorded in 2026-10 for order order-2');
     await page.fill('#order', '');
     await page.click('#filters button[type="submit"]');
@@ -280,8 +348,34 @@ describe.skipIf(!haveChromium)('the dashboard in Chromium', () => {
       expect(shown).toEqual(report.rows.map((row: Json) => money(row.net_tax)));
       const totals = section(mode).locator('table', { hasText: 'Totals by currency' });
       for (const total of report.totals) expect(await totals.textContent()).toContain(money(total.net_tax));
-      expect(await section(mode).locator('.bars li').count()).toBe(report.rows.length);
+      // One chart per currency, a bar per jurisdiction that owes something, each label once.
+      const expected = new Map<string, Map<string, number>>();
+      for (const row of report.rows) {
+        const bars = expected.get(row.currency) ?? new Map<string, number>();
+        bars.set(row.jurisdiction_id, (bars.get(row.jurisdiction_id) ?? 0) + row.net_tax);
+        expected.set(row.currency, bars);
+      }
+      const charts = section(mode).locator('figure.chart');
+      const drawn = [...expected].filter(([, bars]) => [...bars.values()].some((net) => net !== 0));
+      expect(await charts.count()).toBe(drawn.length);
+      for (const [currency, bars] of drawn) {
+        const chart = section(mode).locator(`figure.chart[data-currency="${currency}"]`);
+        const nonZero = [...bars].filter(([, net]) => net !== 0);
+        expect(await chart.locator('li').count()).toBe(nonZero.length);
+        const labels = await chart.locator('.bar-label').allTextContents();
+        expect(new Set(labels).size).toBe(labels.length);
+        for (const [id, net] of nonZero) {
+          expect(await chart.locator(`li[data-jurisdiction="${id}"] .bar-value`).textContent()).toBe(money(net));
+        }
+      }
     }
+    // The seeded ledger has what the chart must not repeat: euros beside dollars, and Indiana
+    // twice (groceries at rate 0), once netting to zero.
+    const testReport = await json(KEYS.secretTest, 'GET', query);
+    expect(new Set(testReport.rows.map((row: Json) => row.currency))).toEqual(new Set(['USD', 'EUR']));
+    const indiana = testReport.rows.filter((row: Json) => row.jurisdiction_id === 'US-IN');
+    expect(indiana.length).toBeGreaterThan(1);
+    expect(indiana.some((row: Json) => row.net_tax === 0)).toBe(true);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       section('test').locator('[data-testid="csv-download"]').click(),
@@ -293,6 +387,7 @@ describe.skipIf(!haveChromium)('the dashboard in Chromium', () => {
     expect(downloaded.equals(fromApi)).toBe(true);
     await page.screenshot({ path: join(OUTPUT, 'liability-1280.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(OUTPUT, 'liability-390.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
@@ -309,7 +404,8 @@ describe.skipIf(!haveChromium)('the dashboard in Chromium', () => {
     expect(await item.textContent()).toContain(
       `sales ${money(washington.sales_amount)} of ${money(washington.threshold_amount)} USD`,
     );
-    expect(await item.textContent()).toContain(`Crossed on 2026-10-08 by ${washington.crossed_by_transaction_id}`);
+    expect(await item.locator('.nexus-crossed').textContent()).toMatch(/^Crossed on 2026-10-08 by tr_.*…/);
+    expect(await item.locator('.nexus-crossed .id').getAttribute('data-id')).toBe(washington.crossed_by_transaction_id);
     // Crossed first: the live list starts with it.
     expect(await section('live').locator('ol.nexus > li').first().getAttribute('data-jurisdiction')).toBe('US-WA');
     const test = await json(KEYS.secretTest, 'GET', '/tax/nexus');

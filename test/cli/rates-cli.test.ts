@@ -135,8 +135,14 @@ describe('taxkit rates import | list, then taxkit serve --db', () => {
     const running = main(['serve', '--db', 'rates.db', '--port', '0'], server.io);
     const url = await server.listening;
     try {
+      // The banner names the states the imported tables cover, and that the rest are state level.
+      expect(server.out()).toMatch(
+        /^US rates: local rates for 2 state\(s\) \(CA, NV\) from TAXRATES_ZIP5_CA20260\d\.csv, .*every other state at state level only/m,
+      );
       const april = await calculate(url, sale(row?.zip as string, Date.UTC(2026, 3, 2) / 1000));
       expect(april.total_tax_amount).toBe(row?.combined);
+      // Answered by the imported ZIP, not the state: nothing to warn about at the top level.
+      expect(april).not.toHaveProperty('note');
       expect(april.line_items[0].tax_jurisdictions[0].jurisdiction_name).toBe('California');
 
       const override = join(directory, 'override.csv');

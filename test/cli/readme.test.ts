@@ -1,5 +1,15 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -63,9 +73,42 @@ describe('the README', () => {
 });
 
 describe('npx taxkit', () => {
-  it('--help works in a checkout without a build (the TypeScript sources through tsx)', async () => {
+  it('--help works in a checkout, built or not', async () => {
     const { stdout } = await run(process.execPath, [join(ROOT, 'bin', 'taxkit.js'), '--help'], { encoding: 'utf8' });
     expect(stdout).toContain('taxkit serve');
+  }, 60_000);
+
+  /** A checkout's shape: bin/, the staleness check, a source CLI and a built one that say which ran. */
+  function fakeCheckout(): string {
+    const directory = mkdtempSync(join(tmpdir(), 'taxkit-checkout-'));
+    directories.push(directory);
+    for (const folder of ['bin', 'scripts', 'src', 'dist/src']) mkdirSync(join(directory, folder), { recursive: true });
+    copyFileSync(join(ROOT, 'bin', 'taxkit.js'), join(directory, 'bin', 'taxkit.js'));
+    copyFileSync(join(ROOT, 'scripts', 'dist-is-current.mjs'), join(directory, 'scripts', 'dist-is-current.mjs'));
+    symlinkSync(join(ROOT, 'node_modules'), join(directory, 'node_modules'), 'dir');
+    writeFileSync(join(directory, 'package.json'), '{"type":"module"}');
+    writeFileSync(
+      join(directory, 'src', 'cli.ts'),
+      'const from: string = "sources";\nprocess.stdout.write(from.concat("\\n"));\n',
+    );
+    writeFileSync(join(directory, 'dist', 'src', 'cli.js'), 'process.stdout.write("built\\n");\n');
+    return directory;
+  }
+
+  it('runs the built CLI in a checkout whose dist/ is current, and the sources once one has changed since', async () => {
+    const directory = fakeCheckout();
+    const taxkit = () => run(process.execPath, [join(directory, 'bin', 'taxkit.js')], { encoding: 'utf8' });
+    // Never built (no stamp): the sources.
+    expect((await taxkit()).stdout).toBe('sources\n');
+    // Built after the last change (the stamp scripts/build.mjs writes): dist/.
+    const past = new Date(Date.now() - 60_000);
+    for (const file of ['package.json', 'src/cli.ts', 'src']) utimesSync(join(directory, file), past, past);
+    writeFileSync(join(directory, 'dist', '.built'), 'now\n');
+    expect((await taxkit()).stdout).toBe('built\n');
+    // A source saved after that build: the sources again, never a stale dist/.
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(directory, 'src', 'cli.ts'), future, future);
+    expect((await taxkit()).stdout).toBe('sources\n');
   }, 60_000);
 
   it('runs dist/ in an installed package, which has no src/', async () => {

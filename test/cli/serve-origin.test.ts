@@ -77,7 +77,7 @@ describe('taxkit serve: the account default origin', () => {
       const calculation = await calculate(url);
       expect(calculation.total_tax_amount).toBe(0);
       expect(calculation.line_items[0]?.tax_jurisdictions[0]?.note).toMatch(/reverse charge/i);
-      expect(run.out()).toContain('Default origin: DE');
+      expect(run.out()).toContain('Origin: DE (the default for calculations without origin_address)');
     } finally {
       run.stop();
     }
@@ -96,6 +96,38 @@ describe('taxkit serve: the account default origin', () => {
     expect((await calculate(await without.url)).total_tax_amount).toBe(2_000);
     without.stop();
     expect(await plain).toBe(0);
+  });
+
+  it('without an origin the banner says none is set and what that means; US rates are state level only, and a US answer says so at its top level', async () => {
+    const run = io(KEYS);
+    const running = main(['serve', '--memory', '--port', '0'], run.cli);
+    const url = await run.url;
+    try {
+      expect(run.out()).toMatch(/^Origin: none set\. .*cannot be reverse-charged/m);
+      expect(run.out()).toMatch(/^US rates: state level only \(the embedded table\)/m);
+      expect(run.out()).not.toContain('Default origin');
+      const chicago = await fetch(`${url}/tax/calculations`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${KEYS.TAXKIT_SECRET_KEY_TEST}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          customer: { address: { address_country: 'US', address_province: 'IL', address_postal_code: '60601' } },
+          order_details: {
+            customer_currency_code: 'USD',
+            tax_included_in_amount: false,
+            line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 10_000, quantity: 1 }],
+          },
+        }),
+      });
+      const body = (await chicago.json()) as { note?: string; total_tax_amount: number };
+      expect(body.note).toMatch(
+        /^US rate at state level only: .*county, city and district taxes, where the place levies any, are not included/,
+      );
+      // The French sale has nothing to add at the top level.
+      expect((await calculate(url)) as { note?: string }).not.toHaveProperty('note');
+    } finally {
+      run.stop();
+    }
+    expect(await running).toBe(0);
   });
 
   it('a US origin needs its state and ZIP; a bad origin is a usage error (exit 2)', async () => {
@@ -126,7 +158,7 @@ describe('taxkit serve: the account default origin', () => {
       run.cli,
     );
     await run.url;
-    expect(run.out()).toContain('Default origin: US CA 94103');
+    expect(run.out()).toContain('Origin: US CA 94103');
     run.stop();
     expect(await running).toBe(0);
   });

@@ -421,6 +421,8 @@ describe('response shape by version', () => {
       // taxkit's documented extensions, in every version (docs/rates.md).
       'tax_date',
       'rates_snapshot',
+      // A US answer from the embedded state rate says so at the top level (issue 37).
+      'note',
     ]);
     expect(Object.keys(result.line_items[0].tax_jurisdictions[0])).toEqual([
       'tax_rate',

@@ -1,8 +1,9 @@
 /**
  * taxkit installs like a package: a copy of the checkout without dist/ (what a fresh clone
  * has) is packed with `npm pack` (the `prepare` script builds dist/), the tarball is installed
- * into a new strict TypeScript project from the npm registry, and the README's runnable code
- * blocks compile there and run (the library example twice, on one SQLite file). The same copy
+ * into a project made as the README says (`npm init -y`, then its ESM setting and its
+ * tsconfig), and the README's runnable code blocks compile there and run (the library example
+ * twice, on one SQLite file); left CommonJS, the project refuses the import, as the README says. The same copy
  * then runs `npm start`, and SIGTERM to npm stops the server.
  *
  * Slow (a build and an `npm install`, about a minute), so it is its own vitest project
@@ -78,28 +79,37 @@ describe('the packed tarball', () => {
   });
 
   it(
-    'installs into a new strict TypeScript project, whose README examples compile and run (the library one twice)',
+    'installs into a project made by `npm init -y` and set up as the README says, whose README examples compile and run (the library one twice)',
     async () => {
       const project = join(work, 'project');
       mkdirSync(project);
-      writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-      writeFileSync(
-        join(project, 'tsconfig.json'),
-        JSON.stringify({
-          compilerOptions: {
-            target: 'ES2023',
-            module: 'NodeNext',
-            moduleResolution: 'NodeNext',
-            strict: true,
-            exactOptionalPropertyTypes: true,
-            noUncheckedIndexedAccess: true,
-            skipLibCheck: false,
-            types: ['node'],
-            outDir: 'out',
-          },
-          include: ['*.ts'],
-        }),
-      );
+      // Every block marked `<!-- runnable: NAME -->` in the README and docs/.
+      const documents = [
+        'README.md',
+        ...readdirSync(join(ROOT, 'docs'))
+          .filter((name) => name.endsWith('.md'))
+          .map((name) => `docs/${name}`),
+      ];
+      const blocks = documents.flatMap((document) => runnableBlocks(readFileSync(join(ROOT, document), 'utf8')));
+      // The README's set-up, run as written: `npm init -y` (CommonJS) and what it says to set.
+      const setup = blocks.find((block) => block.name === 'consumer-setup');
+      expect(setup?.language).toBe('sh');
+      const commands = (setup?.code ?? '')
+        .split('\n')
+        .map((line) => line.replace(/#.*/, '').trim())
+        .filter((line) => line !== '');
+      expect(commands[0]).toBe('npm init -y');
+      for (const command of commands) {
+        const [program, ...args] = command.split(/\s+/);
+        expect(program).toBe('npm');
+        await run(npm, args, { cwd: project });
+      }
+      const made = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { type?: string };
+      expect(made.type).toBe('module');
+      // The README's tsconfig, as written.
+      const tsconfig = blocks.find((block) => block.name === 'tsconfig');
+      expect(tsconfig?.language).toBe('json');
+      writeFileSync(join(project, 'tsconfig.json'), tsconfig?.code ?? '');
       const version = (name: string) =>
         (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
           .version;
@@ -125,20 +135,11 @@ describe('the packed tarball', () => {
       cpSync(join(ROOT, 'node_modules/better-sqlite3/build'), join(project, 'node_modules/better-sqlite3/build'), {
         recursive: true,
       });
-      // Every block marked `<!-- runnable: NAME -->` in the README and docs/, each a file of its own.
-      const documents = [
-        'README.md',
-        ...readdirSync(join(ROOT, 'docs'))
-          .filter((name) => name.endsWith('.md'))
-          .map((name) => `docs/${name}`),
-      ];
-      const blocks = documents.flatMap((document) => runnableBlocks(readFileSync(join(ROOT, document), 'utf8')));
-      expect(blocks.map((block) => block.name)).toEqual(expect.arrayContaining(['library', 'mounting']));
+      const code = blocks.filter((block) => block.language === 'ts');
+      expect(code.map((block) => block.name)).toEqual(expect.arrayContaining(['library', 'mounting']));
       expect(new Set(blocks.map((block) => block.name)).size).toBe(blocks.length);
-      for (const block of blocks) {
-        expect(block.language).toBe('ts');
-        writeFileSync(join(project, `${block.name}.ts`), block.code);
-      }
+      expect(blocks.filter((block) => !['ts', 'sh', 'json'].includes(block.language))).toEqual([]);
+      for (const block of code) writeFileSync(join(project, `${block.name}.ts`), block.code);
       // Every entry point imports and type-checks, PostgreSQL's included.
       writeFileSync(
         join(project, 'entries.ts'),
@@ -152,17 +153,31 @@ describe('the packed tarball', () => {
           '  typeof createMemoryStore, typeof createFetchHandler, request);',
         ].join('\n'),
       );
-      await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: project });
+      const tsc = (...args: string[]) =>
+        run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, ...args], {
+          cwd: project,
+        });
+      // The README's tsconfig, with the strictest settings a consumer may add on top (they only
+      // add errors, so what compiles here compiles with the README's alone).
+      await tsc('--exactOptionalPropertyTypes', '--noUncheckedIndexedAccess', '--skipLibCheck', 'false');
       for (let round = 0; round < 2; round += 1) {
         const { stdout } = await run(process.execPath, [join(project, 'out', 'library.js')], { cwd: project });
         expect(stdout.trim()).toBe('1300');
       }
-      for (const block of blocks.filter((block) => block.name !== 'library')) {
+      for (const block of code.filter((block) => block.name !== 'library')) {
         await run(process.execPath, [join(project, 'out', `${block.name}.js`)], { cwd: project });
       }
       const { stdout } = await run(process.execPath, [join(project, 'out', 'entries.js')], { cwd: project });
       expect(stdout.trim()).toBe('function function function function function function FOOD_GENERAL');
       expect(readdirSync(join(project, 'node_modules', 'taxkit'))).not.toContain('src');
+      // Left CommonJS, as `npm init -y` made it, the library example does not compile: the README
+      // says why, and what to set.
+      writeFileSync(join(project, 'package.json'), JSON.stringify({ ...made, type: 'commonjs' }));
+      const refused = await tsc('--noEmit').then(
+        () => '',
+        (error: { stdout?: string }) => error.stdout ?? '',
+      );
+      expect(refused).toMatch(/library\.ts.*error TS1309: The current file is a CommonJS module/);
     },
     5 * MINUTES,
   );
@@ -194,6 +209,9 @@ describe('npm start', () => {
       expect(await page.text()).toContain('<script src="app.js"');
       expect((await fetch(`http://127.0.0.1:${port}/dashboard/app.js`)).status).toBe(200);
       expect(out).toContain(`Dashboard: http://127.0.0.1:${port}/dashboard`);
+      // What the answers rest on, said at start (issue 37): no origin, state-level US rates.
+      expect(out).toMatch(/^Origin: none set\./m);
+      expect(out).toMatch(/^US rates: state level only/m);
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       await until(

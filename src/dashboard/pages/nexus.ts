@@ -1,6 +1,7 @@
 import { getJson } from '../api.ts';
 import { el, table } from '../dom.ts';
 import { day, money } from '../format.ts';
+import { idChip } from '../id-chip.ts';
 import type { PageContext } from './page.ts';
 
 type Json = any;
@@ -121,7 +122,9 @@ function nexusList(entries: readonly Json[]): HTMLElement {
               'div',
               { class: 'nexus-crossed' },
               `Crossed on ${day(entry.crossed_at)} by `,
-              el('code', {}, entry.crossed_by_transaction_id ?? '—'),
+              entry.crossed_by_transaction_id === null || entry.crossed_by_transaction_id === undefined
+                ? '—'
+                : idChip(entry.crossed_by_transaction_id, 'Transaction'),
             ),
       );
     }),

@@ -1,6 +1,8 @@
 import { getAll, getJson } from '../api.ts';
 import { el, table } from '../dom.ts';
 import { money, monthRange, percent, when } from '../format.ts';
+import { idChip } from '../id-chip.ts';
+import { closePanel, openPanel } from '../panel.ts';
 import type { PageContext } from './page.ts';
 
 type Json = any;
@@ -18,8 +20,8 @@ function sums(record: Json): { sales: number; tax: number } {
 
 /**
  * Recorded transactions of the month (by `transaction_processed_at`), optionally one order,
- * each with a button that opens its lines, jurisdictions and refunds; then the month's refunds
- * and reversals.
+ * amounts first, each with a button that opens its lines, jurisdictions and refunds in the side
+ * panel; then the month's refunds and reversals.
  */
 export async function transactionsPage(context: PageContext): Promise<HTMLElement> {
   const range = monthRange(context.month);
@@ -70,35 +72,34 @@ export async function transactionsPage(context: PageContext): Promise<HTMLElemen
     const rows = transactions.items.map((transaction: Json) => {
       const { sales, tax } = sums(transaction);
       const currency = transaction.customer_currency_code;
-      const details = el('div', { class: 'details', hidden: true, id: `details-${context.mode}-${transaction.id}` });
       const button = el(
         'button',
-        { type: 'button', class: 'link', 'aria-expanded': 'false', 'aria-controls': details.id },
+        {
+          type: 'button',
+          class: 'link',
+          'aria-expanded': 'false',
+          'aria-haspopup': 'dialog',
+          'aria-controls': 'panel',
+          'aria-label': `Lines of order ${transaction.reference_order_id}`,
+        },
         'Lines',
       );
       button.addEventListener('click', () => {
-        const open = button.getAttribute('aria-expanded') !== 'true';
-        button.setAttribute('aria-expanded', String(open));
-        details.hidden = !open;
-        if (open && details.childElementCount === 0) void fillDetails(details, context, transaction);
+        if (button.getAttribute('aria-expanded') === 'true') return closePanel();
+        const body = openPanel(`Order ${transaction.reference_order_id}`, button);
+        void fillDetails(body, context, transaction);
       });
       return [
-        when(transaction.transaction_processed_at),
+        amount('sales', sales, currency),
+        amount('tax', tax, currency),
         transaction.reference_order_id,
-        el('code', {}, transaction.id),
-        el('span', { 'data-amount': 'sales' }, money(sales, currency)),
-        el('span', { 'data-amount': 'tax' }, money(tax, currency)),
-        currency,
-        el('div', {}, button, details),
+        when(transaction.transaction_processed_at),
+        idChip(transaction.id, 'Transaction'),
+        button,
       ];
     });
     root.append(
-      table(
-        `Transactions, ${context.month}`,
-        ['Processed', 'Order', 'Transaction', 'Sales', 'Tax', 'Currency', ''],
-        rows,
-        [3, 4],
-      ),
+      table(`Transactions, ${context.month}`, ['Sales', 'Tax', 'Order', 'Processed', 'Transaction', ''], rows, [0, 1]),
     );
   }
   // A refund carries no currency: it is its transaction's, which may be from an earlier month.
@@ -133,42 +134,64 @@ function refundTable(
   if (refunds.length === 0) return el('p', { class: 'summary' }, `${caption}: none.`);
   return table(
     caption,
-    [dateHeader, 'Refund', 'Transaction', 'Type', 'Sales', 'Tax', 'Currency'],
+    ['Sales', 'Tax', 'Type', dateHeader, 'Refund', 'Transaction'],
     refunds.map((refund) => {
       const { sales, tax } = sums(refund);
       const currency = currencies.get(refund.transaction_id) ?? 'USD';
       return [
-        when(refund[dateField] ?? refund.refund_processed_at),
-        el('code', {}, refund.id),
-        el('code', {}, refund.transaction_id),
+        amount('sales', sales, currency),
+        amount('tax', tax, currency),
         refund.refund_type,
-        money(sales, currency),
-        money(tax, currency),
-        currency,
+        when(refund[dateField] ?? refund.refund_processed_at),
+        idChip(refund.id, 'Refund'),
+        idChip(refund.transaction_id, 'Transaction'),
       ];
     }),
-    [4, 5],
+    [0, 1],
   );
 }
 
-/** A transaction's lines with their jurisdictions, and every refund of it (any date). */
+/** An amount with its currency, the figure alone in `data-amount` (what the browser test reads). */
+function amount(kind: 'sales' | 'tax', minor: number, currency: string): HTMLElement {
+  return el(
+    'span',
+    { class: 'amount' },
+    el('span', { 'data-amount': kind }, money(minor, currency)),
+    el('small', {}, ` ${currency}`),
+  );
+}
+
+/**
+ * A transaction's panel: its amounts first, then what identifies it (the whole id), its lines
+ * with their jurisdictions, and every refund of it (any date).
+ */
 async function fillDetails(details: HTMLElement, context: PageContext, transaction: Json): Promise<void> {
   const currency = transaction.customer_currency_code;
+  const { sales, tax } = sums(transaction);
   details.append(
+    el(
+      'dl',
+      { class: 'facts' },
+      el('div', { class: 'fact-main' }, el('dt', {}, 'Tax'), el('dd', {}, `${money(tax, currency)} ${currency}`)),
+      el('div', { class: 'fact-main' }, el('dt', {}, 'Sales'), el('dd', {}, `${money(sales, currency)} ${currency}`)),
+      el('div', {}, el('dt', {}, 'Total'), el('dd', {}, `${money(sales + tax, currency)} ${currency}`)),
+      el('div', {}, el('dt', {}, 'Processed'), el('dd', {}, when(transaction.transaction_processed_at))),
+      el('div', { class: 'fact-wide' }, el('dt', {}, 'Transaction'), el('dd', {}, el('code', {}, transaction.id))),
+    ),
     table(
-      `Lines of ${transaction.id}`,
-      ['Line', 'Category', 'Qty', 'Amount', 'Tax', 'Jurisdictions'],
+      'Lines',
+      ['Amount', 'Tax', 'Line', 'Category', 'Qty', 'Jurisdictions'],
       (transaction.line_items ?? []).map((line: Json) => [
+        money(line.amount_excluding_tax, currency),
+        money(line.tax_amount, currency),
         line.product?.reference_line_item_id ?? '',
         line.product?.product_tax_code ?? '',
         line.quantity,
-        money(line.amount_excluding_tax, currency),
-        money(line.tax_amount, currency),
         (line.tax_jurisdictions ?? [])
           .map((entry: Json) => `${entry.jurisdiction_name} ${percent(entry.tax_rate)}`)
           .join(', ') || 'none',
       ]),
-      [2, 3, 4],
+      [0, 1, 4],
     ),
   );
   try {
@@ -178,19 +201,19 @@ async function fillDetails(details: HTMLElement, context: PageContext, transacti
       refunds.length === 0
         ? el('p', { class: 'summary' }, 'No refunds of this transaction.')
         : table(
-            `Refunds of ${transaction.id}`,
-            ['Processed', 'Refund', 'Sales', 'Tax', 'Reversed'],
+            'Refunds of this transaction',
+            ['Sales', 'Tax', 'Processed', 'Refund', 'Reversed'],
             refunds.map((refund) => {
               const { sales, tax } = sums(refund);
               return [
-                when(refund.refund_processed_at),
-                el('code', {}, refund.id),
                 money(sales, currency),
                 money(tax, currency),
+                when(refund.refund_processed_at),
+                idChip(refund.id, 'Refund'),
                 refund.reversed_at === undefined || refund.reversed_at === null ? 'no' : when(refund.reversed_at),
               ];
             }),
-            [2, 3],
+            [0, 1],
           ),
     );
   } catch (error) {

@@ -22,7 +22,12 @@ function append(parent: Node, children: readonly Child[]): void {
   }
 }
 
-/** A table from its header cells and rows; numeric columns (by index) are right-aligned. */
+/**
+ * A table from its header cells and rows; numeric columns (by index) are right-aligned. Each
+ * cell carries its column's header as `data-label`: on a phone the stylesheet lays every row
+ * out as a card of labelled fields, first columns first, so nothing hides behind a sideways
+ * scroll (which is why the amounts come first in the tables that have them).
+ */
 export function table(
   caption: string,
   headers: readonly string[],
@@ -34,7 +39,7 @@ export function table(
     { class: 'table-wrap' },
     el(
       'table',
-      {},
+      { class: 'stack' },
       el('caption', {}, caption),
       el(
         'thead',
@@ -54,7 +59,13 @@ export function table(
           el(
             'tr',
             {},
-            ...row.map((cell, index) => el('td', { class: numeric.includes(index) ? 'num' : undefined }, cell)),
+            ...row.map((cell, index) =>
+              el(
+                'td',
+                { class: numeric.includes(index) ? 'num' : undefined, 'data-label': headers[index] || undefined },
+                cell,
+              ),
+            ),
           ),
         ),
       ),

@@ -1,6 +1,7 @@
 import { ApiError, type ModeKey, modeOf } from './api.ts';
 import { el } from './dom.ts';
 import { thisMonth } from './format.ts';
+import { closePanel } from './panel.ts';
 import { liabilityPage } from './pages/liability.ts';
 import { nexusPage } from './pages/nexus.ts';
 import type { Page } from './pages/page.ts';
@@ -98,6 +99,8 @@ async function render(keys: readonly ModeKey[], focus: boolean): Promise<void> {
   const name = location.hash.slice(1) in PAGES ? location.hash.slice(1) : 'transactions';
   const spec = PAGES[name] as (typeof PAGES)[string];
   const current = ++generation;
+  // A record's panel belongs to the page it was opened from.
+  closePanel();
   for (const link of document.querySelectorAll<HTMLAnchorElement>('nav.pages a')) {
     if (link.hash === `#${name}`) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
@@ -161,6 +164,7 @@ function start(): void {
     void render(storedKeys(), false);
   });
   byId('logout').addEventListener('click', () => {
+    closePanel();
     sessionStorage.removeItem(STORAGE);
     byId('modes').replaceChildren();
     showLogin();
