@@ -7,15 +7,15 @@
 // The ledger is written straight into the store's file with the store's own row builder (one
 // SQLite transaction, no fsync per sale: only the reads are measured), from three real sales
 // the engine recorded (Indiana, California, Germany), spread evenly over 2026.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
-import * as prettier from 'prettier';
 import { sqlite, taxkit } from './harness/dist.mjs';
 import { describeMachine } from './harness/report.mjs';
+import { writeResultsSection } from './harness/write-results-section.mjs';
+import { writeSalesLedger, YEAR_SECONDS, YEAR_START } from './harness/write-sales-ledger.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -26,80 +26,21 @@ const { values } = parseArgs({
 });
 const COUNT = Number(values.transactions);
 const ROUNDS = Number(values.rounds);
-const YEAR_START = Date.UTC(2026, 0, 1) / 1000;
-const YEAR_SECONDS = 365 * 86_400;
 const tenant = { accountId: 'default', mode: 'live' };
-const { transactionRow } = await import(new URL('../dist/adapters/sqlite/record-rows.js', import.meta.url).href);
 
 const directory = mkdtempSync(join(tmpdir(), 'taxkit-report-bench-'));
 const path = join(directory, 'taxkit.db');
 const started = describeMachine();
 
 try {
-  // Three real sales, recorded by the engine, as templates of the ledger's rows.
-  let store = sqlite.createSqliteStore({ path });
-  let engine = taxkit.createTaxEngine({ store, tenant });
-  const places = [
-    { address_country: 'US', address_province: 'IN', address_postal_code: '46204' },
-    { address_country: 'US', address_province: 'CA', address_postal_code: '94103' },
-    { address_country: 'DE', address_postal_code: '10115' },
-  ];
-  const templates = [];
-  for (const [index, address] of places.entries()) {
-    const calculation = await engine.calculations.create(
-      {
-        customer: { address },
-        order_details: {
-          customer_currency_code: index === 2 ? 'EUR' : 'USD',
-          tax_included_in_amount: false,
-          line_items: [
-            { reference_line_item_id: 'l1', product_category: 'GENERAL_MERCHANDISE', amount: 4_000, quantity: 1 },
-            { reference_line_item_id: 'l2', product_category: 'CLOTHING', amount: 2_500, quantity: 1 },
-          ],
-        },
-      },
-      { tenant },
-    );
-    const sale = await engine.transactions.create(
-      { calculation_id: calculation.id, reference_order_id: `template-${index}` },
-      { tenant },
-    );
-    templates.push(await store.getTransaction(tenant, sale.id));
-  }
   // A one-stop-shop registration in France, so the German sales are on an OSS return.
-  await engine.registrations.create(
-    { country: 'FR', type: 'eu_oss_union', registration_number: 'FR12345678901', active_from: YEAR_START },
-    { tenant },
-  );
-  await engine.close();
-
-  // The year of sales, written with the store's row builder in one SQLite transaction.
-  const raw = new Database(path);
-  const columns = Object.keys(transactionRow(tenant, templates[0]));
-  const snake = (name) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-  const insert = raw.prepare(
-    `INSERT INTO transactions (${columns.map(snake).join(', ')}) VALUES (${columns.map((name) => `@${name}`).join(', ')})`,
-  );
-  const writeStarted = performance.now();
-  raw.transaction(() => {
-    for (let index = 0; index < COUNT; index += 1) {
-      const template = templates[index % templates.length];
-      const id = `tr_bench_${String(index).padStart(8, '0')}`;
-      const sale = {
-        ...template,
-        id,
-        calculationId: `calc_bench_${index}`,
-        referenceOrderId: `order-${index}`,
-        processedAt: YEAR_START + Math.floor((index / COUNT) * YEAR_SECONDS),
-      };
-      const row = transactionRow(tenant, sale);
-      for (const key of Object.keys(row)) if (typeof row[key] === 'bigint') row[key] = Number(row[key]);
-      insert.run(row);
-    }
-  })();
-  const writeSeconds = (performance.now() - writeStarted) / 1000;
-  raw.pragma('wal_checkpoint(TRUNCATE)');
-  raw.exec('ANALYZE');
+  const { raw, writeSeconds } = await writeSalesLedger(path, tenant, COUNT, {
+    prepare: (engine) =>
+      engine.registrations.create(
+        { country: 'FR', type: 'eu_oss_union', registration_number: 'FR12345678901', active_from: YEAR_START },
+        { tenant },
+      ),
+  });
 
   // The floor: one GROUP BY over the same rows and the same JSON, by month, jurisdiction, tax type, rate and currency.
   const groupBy = raw.prepare(`
@@ -123,12 +64,12 @@ try {
       return page;
     };
   const opened = sqlite.createSqliteStore({ path });
-  store = Object.assign(Object.create(Object.getPrototypeOf(opened)), opened, {
+  const store = Object.assign(Object.create(Object.getPrototypeOf(opened)), opened, {
     listTransactions: sampled(opened.listTransactions),
     listRefundsProcessed: sampled(opened.listRefundsProcessed),
     listRefundsReversed: sampled(opened.listRefundsReversed),
   });
-  engine = taxkit.createTaxEngine({ store, tenant });
+  const engine = taxkit.createTaxEngine({ store, tenant });
   const report = () => engine.reports.liability({ from: '2026-01-01', to: '2026-12-31' }, { tenant });
 
   const reportTimes = [];
@@ -220,20 +161,13 @@ Machine: ${started.machine}, Node ${started.node}, ${started.date}; load average
     .map((value) => value.toFixed(2))
     .join(
       ' / ',
-    )} at the end. ${ROUNDS} rounds, alternating which goes first. The report reads the ledger in pages of 1,000 sales and aggregates in the engine; the floor asks SQLite for the same sums in one statement.
+    )} at the end. ${ROUNDS} rounds, alternating which goes first. The report reads the ledger in slices of 250 sales and aggregates in the engine; the floor asks SQLite for the same sums in one statement.
 
 ${table}
 
 <!-- report-bench:end -->`;
   process.stdout.write(`${table}\n`);
-  if (!values['no-write']) {
-    const file = new URL('./RESULTS.md', import.meta.url);
-    const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-    const marked = /<!-- report-bench:start -->[\s\S]*<!-- report-bench:end -->/;
-    const next = marked.test(previous) ? previous.replace(marked, text) : `${previous.trimEnd()}\n\n${text}\n`;
-    const config = (await prettier.resolveConfig(file)) ?? {};
-    writeFileSync(file, await prettier.format(next, { ...config, parser: 'markdown' }));
-  }
+  if (!values['no-write']) await writeResultsSection('report', text);
 } finally {
   rmSync(directory, { recursive: true, force: true });
 }

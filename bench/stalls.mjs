@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { generateAvalaraFixture } from '../scripts/avalara-fixture.mjs';
 import { benchCart } from './cart.mjs';
 import { sqlite, taxkit } from './harness/dist.mjs';
+import { watchLoop } from './harness/watch-loop.mjs';
 
 const { values } = parseArgs({ options: { calculations: { type: 'string', default: '200000' } } });
 const calculations = Number(values.calculations);
@@ -20,35 +21,6 @@ const dist = new URL('../dist/', import.meta.url);
 const { createCalculationSweeper, SWEEP_BATCH_SIZE, SWEEP_PAUSE_MS } = await import(
   new URL('src/operations/create-calculation-sweeper.js', dist).href
 );
-
-/**
- * Watches the event loop with a 1 ms timer. `stop()` gives the longest gap between two ticks in
- * wall time, and in CPU time of this process: on a shared machine the wall gap includes the
- * time other processes had the CPU, the CPU gap is what this process spent without yielding.
- */
-function watchLoop() {
-  let last = performance.now();
-  let lastCpu = process.cpuUsage();
-  let longest = 0;
-  let longestCpu = 0;
-  const tick = () => {
-    const now = performance.now();
-    const cpu = process.cpuUsage();
-    longest = Math.max(longest, now - last - 1);
-    longestCpu = Math.max(longestCpu, (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000);
-    last = now;
-    lastCpu = cpu;
-  };
-  const timer = setInterval(tick, 1);
-  return {
-    stop() {
-      // The stretch since the last tick counts too: one long block may have held every tick back.
-      tick();
-      clearInterval(timer);
-      return `${longest.toFixed(1)} ms wall, ${longestCpu.toFixed(1)} ms CPU`;
-    },
-  };
-}
 
 try {
   // 1. Rate-table pickup.
@@ -73,7 +45,7 @@ try {
   started = performance.now();
   await engine.calculations.create(benchCart(1));
   const pickupMs = performance.now() - started;
-  const pickupLongest = watch.stop();
+  const pickupLongest = watch.stop().text;
   await engine.close();
   console.log(
     `rate pickup (${loaded.tables.length} imported tables, ${tables.reduce((sum, table) => sum + table.locations.length, 0).toLocaleString('en')} locations): ` +
@@ -143,7 +115,7 @@ try {
   timedSweeper.request(Math.floor(Date.UTC(2027, 0, 1) / 1000));
   await timedSweeper.idle();
   const sweepMs = performance.now() - started;
-  const sweepLongest = sweepWatch.stop();
+  const sweepLongest = sweepWatch.stop().text;
   writer.kill('SIGTERM');
   await new Promise((resolve) => writer.once('exit', resolve));
   await reopened.close();

@@ -187,7 +187,7 @@ export interface TaxEngine extends EngineMethods {
    * find yet.
    */
   flush(): void;
-  /** Stops housekeeping, waits for its running batch and any nexus recount, and closes the store. */
+  /** Stops housekeeping and any background nexus count, waits for their running reads, and closes the store. */
   close(): Promise<void>;
 }
 
@@ -220,8 +220,8 @@ export function createTaxEngine(options: TaxEngineOptions = {}): TaxEngine {
     },
     close: async () => {
       await deps.sweeper.stop();
-      // A background nexus recount reads the store: let it finish first.
-      await deps.nexus.idle();
+      // A background nexus count reads the store: stop it (at its next record) before closing.
+      await deps.nexus.stop();
       await deps.store.close();
     },
   };
@@ -267,7 +267,7 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
     }),
     nexus: createNexusMonitor({
       clock,
-      count: (tenant) => countNexus(deps, tenant, Math.floor(clock.now() / 1000)),
+      count: (tenant, signal) => countNexus(deps, tenant, Math.floor(clock.now() / 1000), signal),
       refreshMs: options.nexusRefreshMs ?? 60_000,
       sellerCountry: defaultOrigin?.country,
     }),

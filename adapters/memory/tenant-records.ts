@@ -47,6 +47,12 @@ export interface TenantRecords {
   readonly certificates: Map<string, ExemptionCertificate>;
   /** Certificate requests by id, whatever their status. */
   readonly certificateRequests: Map<string, CertificateRequest>;
+  /**
+   * Certificate ids and certificate request ids per customer id: a calculation reads its own
+   * customer's certificates at the cost of those, not of the tenant's whole list.
+   */
+  readonly certificatesByCustomer: Map<string, Set<string>>;
+  readonly certificateRequestsByCustomer: Map<string, Set<string>>;
 }
 
 /** An empty set of records for a tenant seen for the first time. */
@@ -68,5 +74,7 @@ export function createTenantRecords(): TenantRecords {
     registrations: new Map(),
     certificates: new Map(),
     certificateRequests: new Map(),
+    certificatesByCustomer: new Map(),
+    certificateRequestsByCustomer: new Map(),
   };
 }

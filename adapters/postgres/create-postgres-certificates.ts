@@ -1,6 +1,16 @@
 import type { CertificateRequest, ExemptionCertificate, Page, Tenant } from '../../src/core/types.ts';
-import { certificateNotFound, certificateRequestNotFound, plannedForOther } from '../../src/ports/store-errors.ts';
-import type { CertificateQuery, StoreCertificates } from '../../src/ports/store.ts';
+import {
+  certificateNotFound,
+  certificateRequestNotFound,
+  plannedForOther,
+  tooManyForCustomer,
+} from '../../src/ports/store-errors.ts';
+import {
+  type CertificateQuery,
+  MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER,
+  MAX_CERTIFICATES_PER_CUSTOMER,
+  type StoreCertificates,
+} from '../../src/ports/store.ts';
 import type { PostgresRunner, Query } from './create-postgres-runner.ts';
 import { callPlanner } from './postgres-errors.ts';
 import { keyOf, recordOf, recordsOf, tenantOf } from './record-rows.ts';
@@ -35,6 +45,15 @@ function tableStatements(table: 'certificates' | 'certificate_requests') {
         'values (:accountId, :mode, :id, :customerId, :createdAt, :body)',
     ),
     get: statement(`get_${table}`, `select body from ${table} where ${tenant} and id = :id`),
+    countOfCustomer: statement(
+      `count_${table}_of_customer`,
+      `select cast(count(*) as integer) as count from ${table} where ${tenant} and customer_id = :customerId`,
+    ),
+    // Two writers for one customer count one after the other: the bound holds under concurrency.
+    lockCustomer: statement(
+      `lock_${table}_customer`,
+      `select pg_advisory_xact_lock(hashtextextended('taxkit.${table}:' || :accountId || ':' || :mode || ':' || :customerId, 0))`,
+    ),
     lock: statement(`lock_${table}`, `select body from ${table} where ${tenant} and id = :id for update`),
     replace: statement(`replace_${table}`, `update ${table} set body = :body where ${tenant} and id = :id`),
     pages: [page(false, false), page(false, true), page(true, false), page(true, true)] as const,
@@ -78,6 +97,22 @@ export function createPostgresCertificates(run: PostgresRunner): StoreCertificat
       await query(statements.replace, { ...values, body });
       return JSON.parse(body) as T;
     });
+  /** Refuses a customer's record past its bound, holding the customer's lock to the transaction's end. */
+  const checkRoom = async (
+    query: Query,
+    kind: 'certificates' | 'certificate requests',
+    tenant: Tenant,
+    customerId: string,
+  ) => {
+    const [statements, limit] =
+      kind === 'certificates'
+        ? [CERTIFICATES, MAX_CERTIFICATES_PER_CUSTOMER]
+        : [REQUESTS, MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER];
+    const values = { ...tenantOf(tenant), customerId: keyOf(customerId) };
+    await query(statements.lockCustomer, values);
+    const { rows } = await query(statements.countOfCustomer, values);
+    if (((rows[0] as { count: number } | undefined)?.count ?? 0) >= limit) throw tooManyForCustomer(kind);
+  };
   const page = async <T>(statements: TableStatements, tenant: Tenant, query: CertificateQuery): Promise<Page<T>> => {
     const limit = clampLimit(query.limit);
     const byCustomer = query.customerId !== undefined;
@@ -95,6 +130,7 @@ export function createPostgresCertificates(run: PostgresRunner): StoreCertificat
   return {
     insertCertificate: (tenant, certificate, fulfil) =>
       run.transaction(async (query) => {
+        await checkRoom(query, 'certificates', tenant, certificate.customerId);
         const requestId = certificate.requestId;
         if (requestId !== undefined) {
           const values = { ...tenantOf(tenant), id: keyOf(requestId) };
@@ -110,9 +146,11 @@ export function createPostgresCertificates(run: PostgresRunner): StoreCertificat
     listCertificates: (tenant, query) => page<ExemptionCertificate>(CERTIFICATES, tenant, query),
     updateCertificate: (tenant, id, update) => replace(CERTIFICATES, certificateNotFound, tenant, id, update),
 
-    async insertCertificateRequest(tenant, request) {
-      await run.write(REQUESTS.insert, row(tenant, request));
-    },
+    insertCertificateRequest: (tenant, request) =>
+      run.transaction(async (query) => {
+        await checkRoom(query, 'certificate requests', tenant, request.customerId);
+        await query(REQUESTS.insert, row(tenant, request));
+      }),
     getCertificateRequest: (tenant, id) => get<CertificateRequest>(REQUESTS, tenant, id),
     listCertificateRequests: (tenant, query) => page<CertificateRequest>(REQUESTS, tenant, query),
     updateCertificateRequest: (tenant, id, update) =>

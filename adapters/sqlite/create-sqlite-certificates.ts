@@ -1,7 +1,17 @@
 import type Database from 'better-sqlite3';
 import type { CertificateRequest, ExemptionCertificate, Page, Tenant } from '../../src/core/types.ts';
-import { certificateNotFound, certificateRequestNotFound, plannedForOther } from '../../src/ports/store-errors.ts';
-import type { CertificateQuery, StoreCertificates } from '../../src/ports/store.ts';
+import {
+  certificateNotFound,
+  certificateRequestNotFound,
+  plannedForOther,
+  tooManyForCustomer,
+} from '../../src/ports/store-errors.ts';
+import {
+  type CertificateQuery,
+  MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER,
+  MAX_CERTIFICATES_PER_CUSTOMER,
+  type StoreCertificates,
+} from '../../src/ports/store.ts';
 import { clampLimit } from './create-sqlite-directory.ts';
 import { recordOf, tenantOf } from './record-rows.ts';
 import { callPlanner, settle } from './sqlite-errors.ts';
@@ -26,6 +36,12 @@ function prepareTable(client: Database.Database, table: 'certificates' | 'certif
         'VALUES (@accountId, @mode, @id, @customerId, @createdAt, @body)',
     ),
     get: client.prepare<Record<string, unknown>, Row>(`SELECT body FROM ${table} WHERE ${tenant} AND id = @id`),
+    // Answered from the customer index (account, mode, customer, id).
+    countOfCustomer: client
+      .prepare<Record<string, unknown>, number>(
+        `SELECT count(*) FROM ${table} WHERE ${tenant} AND customer_id = @customerId`,
+      )
+      .pluck(),
     replace: client.prepare(`UPDATE ${table} SET body = @body WHERE ${tenant} AND id = @id`),
     pages: [page(false, false), page(false, true), page(true, false), page(true, true)] as const,
   };
@@ -52,6 +68,8 @@ export function createSqliteCertificates(client: Database.Database): StoreCertif
   const insertCertificate = writeTransaction(
     client,
     (tenant: Tenant, certificate: ExemptionCertificate, fulfil?: (r: CertificateRequest) => CertificateRequest) => {
+      const owned = certificates.countOfCustomer.get({ ...tenantOf(tenant), customerId: certificate.customerId }) ?? 0;
+      if (owned >= MAX_CERTIFICATES_PER_CUSTOMER) throw tooManyForCustomer('certificates');
       const requestId = certificate.requestId;
       if (requestId !== undefined) {
         const request = recordOf<CertificateRequest>(requests.get.get({ ...tenantOf(tenant), id: requestId }));
@@ -63,6 +81,14 @@ export function createSqliteCertificates(client: Database.Database): StoreCertif
       certificates.insert.run(row(tenant, certificate));
     },
   );
+
+  const insertRequest = writeTransaction(client, (tenant: Tenant, request: CertificateRequest) => {
+    const owned = requests.countOfCustomer.get({ ...tenantOf(tenant), customerId: request.customerId }) ?? 0;
+    if (owned >= MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER) {
+      throw tooManyForCustomer('certificate requests');
+    }
+    requests.insert.run(row(tenant, request));
+  });
 
   const replaceIn = <T extends { id: string }>(statements: TableStatements, missing: (id: string) => Error) =>
     writeTransaction(client, (tenant: Tenant, id: string, update: (current: T) => T): T => {
@@ -84,7 +110,7 @@ export function createSqliteCertificates(client: Database.Database): StoreCertif
     listCertificates: (tenant, query) => settle(() => pageOf<ExemptionCertificate>(certificates, tenant, query)),
     updateCertificate: (tenant, id, update) => settle(() => replaceCertificate(tenant, id, update)),
 
-    insertCertificateRequest: (tenant, request) => settle(() => void requests.insert.run(row(tenant, request))),
+    insertCertificateRequest: (tenant, request) => settle(() => insertRequest(tenant, request)),
     getCertificateRequest: (tenant, id) =>
       settle(() => recordOf<CertificateRequest>(requests.get.get({ ...tenantOf(tenant), id }))),
     listCertificateRequests: (tenant, query) => settle(() => pageOf<CertificateRequest>(requests, tenant, query)),

@@ -28,7 +28,7 @@ import {
   listRegistrations,
   updateRegistration,
 } from '../operations/registrations.ts';
-import { parseNexusQuery } from '../wire/nexus-request.ts';
+import { nexusQuerySchema, parseNexusQuery } from '../wire/nexus-request.ts';
 import {
   parseRegistrationRequest,
   parseRegistrationUpdate,
@@ -62,6 +62,7 @@ import {
   certificateFields,
   certificateUpdateSchema,
   parseCertificateCreate,
+  certificateListQuerySchema,
   parseCertificateListQuery,
   parseCertificateUpdate,
 } from '../wire/exemption-certificate-request.ts';
@@ -73,11 +74,11 @@ import {
   parseRefundListQuery,
   parseReversalListQuery,
   parseTransactionListQuery,
-  REFUND_LIST_QUERY,
-  REVERSAL_LIST_QUERY,
-  TRANSACTION_LIST_QUERY,
+  refundListRequestSchema,
+  reversalListRequestSchema,
+  transactionListRequestSchema,
 } from '../wire/ledger-list-request.ts';
-import { parseListQuery } from '../wire/list-request.ts';
+import { listRequestSchema, parseListQuery } from '../wire/list-request.ts';
 import {
   manualLineItemsFields,
   manualLineItemsRequestSchema,
@@ -85,17 +86,17 @@ import {
 } from '../wire/manual-line-items-request.ts';
 import { serializeManualLineItems } from '../wire/serialize-manual-line-items.ts';
 import { createManualSale } from '../operations/record-manual-sale.ts';
-import { LIABILITY_REPORT_QUERY, parseLiabilityReportQuery } from '../wire/liability-report-request.ts';
+import { liabilityReportRequestSchema, parseLiabilityReportQuery } from '../wire/liability-report-request.ts';
 import { liabilityReportCsv } from '../wire/liability-report-csv.ts';
 import { serializeLiabilityReport } from '../wire/serialize-liability-report.ts';
 import { reportLiability } from '../operations/liability-report.ts';
 import { reportOss } from '../operations/oss-return.ts';
-import { OSS_RETURN_QUERY, parseOssReturnQuery } from '../wire/oss-return-request.ts';
+import { ossReturnRequestSchema, parseOssReturnQuery } from '../wire/oss-return-request.ts';
 import { ossReturnCsv } from '../wire/oss-return-csv.ts';
 import { bzstFile } from '../wire/oss-bzst-csv.ts';
 import { serializeOssReturn } from '../wire/serialize-oss-return.ts';
 import { reportSer } from '../operations/ser-return.ts';
-import { parseSerReturnQuery, SER_RETURN_QUERY } from '../wire/ser-return-request.ts';
+import { parseSerReturnQuery, serReturnRequestSchema } from '../wire/ser-return-request.ts';
 import { serializeSerReturn } from '../wire/serialize-ser-return.ts';
 import { serXmlFile } from '../wire/ser-xml.ts';
 import { listRefundsMade, listRefundsReversed, listTransactions } from '../operations/list-ledger.ts';
@@ -284,7 +285,7 @@ export const OPERATIONS = {
       since: undefined,
       args: ['query'],
       request: 'transactionList',
-      queryParameters: TRANSACTION_LIST_QUERY,
+      querySchema: transactionListRequestSchema,
       response: 'transactionList',
       responseSchemas: transactionListResponseSchemas,
       parse: ({ query }) => parseTransactionListQuery(query),
@@ -336,6 +337,7 @@ export const OPERATIONS = {
       keys: 'secret',
       since: undefined,
       args: ['id', 'query'],
+      querySchema: listRequestSchema,
       request: undefined,
       response: 'refundList',
       responseSchemas: refundListResponseSchemas,
@@ -415,7 +417,7 @@ export const OPERATIONS = {
       since: undefined,
       args: ['query'],
       request: 'refundList',
-      queryParameters: REFUND_LIST_QUERY,
+      querySchema: refundListRequestSchema,
       response: 'ledgerRefundList',
       responseSchemas: ledgerRefundListResponseSchemas,
       parse: ({ query }) => parseRefundListQuery(query),
@@ -463,7 +465,7 @@ export const OPERATIONS = {
       since: undefined,
       args: ['query'],
       request: 'reversalList',
-      queryParameters: REVERSAL_LIST_QUERY,
+      querySchema: reversalListRequestSchema,
       response: 'ledgerRefundList',
       responseSchemas: ledgerRefundListResponseSchemas,
       parse: ({ query }) => parseReversalListQuery(query),
@@ -509,6 +511,7 @@ export const OPERATIONS = {
       keys: 'secret',
       since: undefined,
       args: ['query'],
+      querySchema: listRequestSchema,
       request: undefined,
       response: 'productList',
       responseSchemas: inEveryVersion(productListResponseSchema),
@@ -588,6 +591,7 @@ export const OPERATIONS = {
       keys: 'secret',
       since: undefined,
       args: ['query'],
+      querySchema: listRequestSchema,
       request: undefined,
       response: 'customerList',
       responseSchemas: inEveryVersion(customerListResponseSchema),
@@ -651,7 +655,7 @@ export const OPERATIONS = {
       since: undefined,
       args: ['query'],
       request: 'liabilityReport',
-      queryParameters: LIABILITY_REPORT_QUERY,
+      querySchema: liabilityReportRequestSchema,
       response: 'liabilityReport',
       responseSchemas: inEveryVersion(liabilityReportResponseSchema),
       parse: ({ query }) => parseLiabilityReportQuery(query),
@@ -680,7 +684,7 @@ export const OPERATIONS = {
       since: undefined,
       args: ['query'],
       request: 'ossReturn',
-      queryParameters: OSS_RETURN_QUERY,
+      querySchema: ossReturnRequestSchema,
       response: 'ossReturn',
       responseSchemas: inEveryVersion(ossReturnResponseSchema),
       parse: ({ query }) => parseOssReturnQuery(query),
@@ -709,7 +713,7 @@ export const OPERATIONS = {
       since: undefined,
       args: ['query'],
       request: 'serReturn',
-      queryParameters: SER_RETURN_QUERY,
+      querySchema: serReturnRequestSchema,
       response: 'serReturn',
       responseSchemas: inEveryVersion(serReturnResponseSchema),
       parse: ({ query }) => parseSerReturnQuery(query),
@@ -763,7 +767,7 @@ export const OPERATIONS = {
       since: CERTIFICATES_SINCE,
       args: ['query'],
       request: undefined,
-      queryParameters: ['cursor', 'limit', 'customer_id', 'id_type'],
+      querySchema: certificateListQuerySchema,
       response: 'certificateList',
       responseSchemas: inEveryVersion(certificateListResponseSchema, CERTIFICATES_SINCE),
       fields: certificateFields,
@@ -855,7 +859,7 @@ export const OPERATIONS = {
       since: CERTIFICATES_SINCE,
       args: ['query'],
       request: undefined,
-      queryParameters: ['cursor', 'limit', 'customer_id', 'id_type'],
+      querySchema: certificateListQuerySchema,
       response: 'certificateRequestList',
       responseSchemas: inEveryVersion(certificateRequestListResponseSchema, CERTIFICATES_SINCE),
       fields: certificateFields,
@@ -926,6 +930,7 @@ export const OPERATIONS = {
       keys: 'secret',
       since: PLATFORM_SINCE,
       args: ['query'],
+      querySchema: listRequestSchema,
       request: undefined,
       response: 'merchantList',
       responseSchemas: inEveryVersion(merchantListResponseSchema, PLATFORM_SINCE),
@@ -1011,20 +1016,25 @@ export const OPERATIONS = {
       run: createRegistration,
       serialize: (registration, _version, mode) => serializeRegistration(registration, mode),
     }),
-    /** GET /tax/registrations → `{ registrations }`: every live one of the account and mode, in id order. */
+    /**
+     * GET /tax/registrations → `{ registrations, has_more, last_registration_id }`: the live ones
+     * of the account and mode in id order; `limit` (1..100) and `cursor` page them like the other
+     * lists, and with neither every one is listed (at most MAX_REGISTRATIONS_PER_ACCOUNT).
+     */
     list: defineOperation({
       method: 'GET',
       path: '/tax/registrations',
-      summary: "taxkit extension: list the account's registrations.",
+      summary: "taxkit extension: list the account's registrations (all of them, or a page given a cursor or a limit).",
       keys: 'secret',
       since: undefined,
-      args: [],
+      args: ['query'],
+      querySchema: listRequestSchema,
       request: undefined,
       response: 'registrationList',
       responseSchemas: inEveryVersion(registrationListResponseSchema),
-      parse: () => undefined,
-      run: (deps, tenant) => listRegistrations(deps, tenant),
-      serialize: (registrations, _version, mode) => serializeRegistrationList(registrations, mode),
+      parse: ({ query }) => parseListQuery(query),
+      run: listRegistrations,
+      serialize: (page, _version, mode) => serializeRegistrationList(page, mode),
     }),
     /** GET /tax/registrations/{id}; 404 REGISTRATION_NOT_FOUND. */
     get: defineOperation({
@@ -1093,6 +1103,7 @@ export const OPERATIONS = {
       keys: 'secret',
       since: undefined,
       args: ['query'],
+      querySchema: nexusQuerySchema,
       request: 'nexusQuery',
       response: 'nexus',
       responseSchemas: inEveryVersion(nexusResponseSchema),

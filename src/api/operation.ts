@@ -87,8 +87,12 @@ export interface Operation<
   readonly args: A;
   /** The kind of the JSON body, or of the query when `args` has one; a list query (`ListRequest`) when absent. */
   readonly request: Q;
-  /** The query string's parameters the operation reads (HTTP passes only these); default `cursor`, `limit`. */
-  readonly queryParameters?: readonly string[];
+  /**
+   * The schema `parse` validates the query with, for an operation whose `args` has `query`:
+   * HTTP passes the query string's parameters named by its keys, and no others, and the OpenAPI
+   * document lists them, so a parameter the parser reads can never be dropped on the way.
+   */
+  readonly querySchema?: z.ZodObject;
   /** The schema the body is validated with, for the OpenAPI document. */
   readonly requestSchema?: z.ZodType;
   readonly response: R;

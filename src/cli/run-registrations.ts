@@ -39,7 +39,7 @@ export async function runRegistrations(args: readonly string[], io: CliIo): Prom
   try {
     const api = opened.engine.registrations;
     let answer: unknown;
-    if (subcommand === 'list') answer = await api.list(context);
+    if (subcommand === 'list') answer = await api.list({}, context);
     else if (subcommand === 'delete') answer = await api.delete(id as string, context);
     else if (subcommand === 'add') {
       if (values.country === undefined || values.from === undefined)

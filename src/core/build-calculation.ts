@@ -43,6 +43,11 @@ import type {
   TaxLine,
 } from './types.ts';
 
+/** The nexus note of a place key, if any (a map, or one note for every place). */
+export interface NexusNotes {
+  get(place: string): string | undefined;
+}
+
 /** Everything a calculation depends on, resolved by the engine's shell: pure input. */
 export interface CalculationFacts {
   readonly id: string;
@@ -68,8 +73,9 @@ export interface CalculationFacts {
   /**
    * Notes for places (keys "US-OH") where the account is not registered but has crossed the
    * economic nexus threshold: said in the note of a live calculation that does not collect there.
+   * Before the account's first count, one note for every place says the status is not known yet.
    */
-  readonly nexusNotes?: ReadonlyMap<string, string> | undefined;
+  readonly nexusNotes?: NexusNotes | undefined;
   readonly platform?: PlatformDetails;
   /** The lines' domain key in the operation's input, for errors: default `lines` (`feeLines` for platform fees). */
   readonly linesKey?: string;

@@ -2,16 +2,15 @@ import { listOperations } from '../api/list-operations.ts';
 import { inEveryVersion, pingResponseSchema } from '../wire/response-schemas.ts';
 import type { HttpOperation, Route } from './route.ts';
 
-/** The query of a list operation that names no other. */
-const LIST_QUERY = ['cursor', 'limit'];
-
 /** The engine operations as routes, each row of the operation table once, in the table's order. */
 function engineRoutes(): Route[] {
   const byPattern = new Map<string, Record<string, HttpOperation>>();
   for (const { name, row } of listOperations()) {
     const takesBody = row.args.includes('body');
     const takesQuery = row.args.includes('query');
-    const queryParameters = takesQuery ? (row.queryParameters ?? LIST_QUERY) : [];
+    if (takesQuery && row.querySchema === undefined) throw new Error(`${name} takes a query but has no querySchema`);
+    // The parameters are the parse schema's keys: what the parser reads is what HTTP passes.
+    const queryParameters = takesQuery ? Object.keys(row.querySchema?.shape ?? {}) : [];
     const operation: HttpOperation = {
       summary: row.summary,
       keys: row.keys,

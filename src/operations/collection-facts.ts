@@ -1,3 +1,4 @@
+import type { NexusNotes } from '../core/build-calculation.ts';
 import type { RegistrationSpan } from '../core/registrations/registration-spans.ts';
 import type { Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
@@ -6,7 +7,7 @@ import { after } from './after.ts';
 /** What decides where a calculation collects: the registrations and the nexus notes. */
 export interface CollectionFacts {
   readonly registrations: readonly RegistrationSpan[] | undefined;
-  readonly nexusNotes?: ReadonlyMap<string, string> | undefined;
+  readonly nexusNotes?: NexusNotes | undefined;
 }
 
 /** Test mode always collects (docs/decisions.md): nothing to look up. */
@@ -14,8 +15,8 @@ const TEST_MODE: CollectionFacts = { registrations: undefined };
 
 /**
  * The registrations and nexus notes of a live calculation: answered at once from what the
- * engine keeps, except on the first live calculation of an account in a process (or when
- * registrations are due a fresh read), so the common checkout waits for nothing.
+ * engine keeps, except when registrations are due a fresh read (a read of a few rows). The nexus
+ * notes never wait for a count of the ledger (see createNexusMonitor).
  */
 export function collectionFacts(deps: EngineDeps, tenant: Tenant): CollectionFacts | Promise<CollectionFacts> {
   if (tenant.mode !== 'live') return TEST_MODE;

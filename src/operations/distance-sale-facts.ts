@@ -11,10 +11,9 @@ import { after } from './after.ts';
  * src/core/tax-ids/eu-distance-sale.ts): the seller's option, a one-stop-shop registration
  * active on the tax date, and its B2C distance sales of last and this calendar year. The count
  * is the nexus status the engine keeps for the account (the EU threshold's two measuring
- * periods, read from the ledger by indexed, paged reads, as GET /tax/nexus reads it): a
- * calculation takes it as kept and a stale one is recounted in the background, so only the
- * first calculation of an account in a process waits for a count, and the note says when it
- * was counted.
+ * periods, read from the ledger in slices, as GET /tax/nexus reads it): a calculation takes it
+ * as kept and a stale one is recounted in the background; no calculation waits for a count,
+ * and the note says when it was counted, or that the first count is still running.
  *
  * Undefined (taxed where the customer is, as before) unless the engine's default origin is in
  * the EU and the calculation ships from that country: the count is the default seller's.
@@ -34,21 +33,27 @@ export function distanceSaleFacts(
         : spans !== undefined && registeredFor(spans, 'eu_oss_union', taxDate)
           ? ('ossRegistered' as const)
           : undefined;
-    return after(deps.nexus.statusFor(tenant), (kept): DistanceSaleFacts | undefined => {
-      const eu = kept.jurisdictions.find((nexus) => nexus.jurisdiction === 'EU');
-      const rule = eu?.rule;
-      if (eu === undefined || rule === undefined || rule.currency !== 'EUR') return undefined;
-      const year = new Date(taxDate * 1000).getUTCFullYear();
-      return {
-        kind: 'count',
-        sellerCountry: seller,
-        thresholdMinor: rule.amountMinor,
-        previousYearMinor: amountOfYear(eu.measures, year - 1),
-        currentYearMinor: amountOfYear(eu.measures, year),
-        countedAt: kept.countedAt,
-        ...(destinationBecause === undefined ? {} : { destinationBecause }),
-      };
-    });
+    const kept = deps.nexus.statusFor(tenant);
+    const eu = kept?.jurisdictions.find((nexus) => nexus.jurisdiction === 'EU');
+    // Before the account's first count in this process (which a calculation never waits for),
+    // the threshold is the embedded rule's, and the sales are taken as none so far: the note says so.
+    const rule =
+      eu?.rule ??
+      deps.nexusRules
+        .flatMap((table) => table.rules)
+        .find((candidate) => candidate.jurisdiction === 'EU' && candidate.sellers === 'established');
+    if (rule === undefined || rule.currency !== 'EUR') return undefined;
+    const year = new Date(taxDate * 1000).getUTCFullYear();
+    return {
+      kind: 'count',
+      sellerCountry: seller,
+      thresholdMinor: rule.amountMinor,
+      previousYearMinor: eu === undefined ? 0 : amountOfYear(eu.measures, year - 1),
+      currentYearMinor: eu === undefined ? 0 : amountOfYear(eu.measures, year),
+      countedAt: kept?.countedAt ?? Math.floor(deps.clock.now() / 1000),
+      ...(kept === undefined ? { notCountedYet: true } : {}),
+      ...(destinationBecause === undefined ? {} : { destinationBecause }),
+    };
   });
 }
 

@@ -1,7 +1,8 @@
 import type { Page, Refund, Tenant, Transaction } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { type LedgerQuery, MAX_LEDGER_PAGE } from '../ports/store.ts';
-import { eachPage } from './each-page.ts';
+import type { LedgerQuery } from '../ports/store.ts';
+import { eachPage, LEDGER_SLICE } from './each-page.ts';
+import { createSaleLookup } from './sale-lookup.ts';
 import { type PendingFilingSettler, settlePendingFiling } from './settle-pending-filing.ts';
 
 /** What a report or a filing file adds the ledger's records of a period to (a pure accumulator). */
@@ -13,12 +14,11 @@ export interface LedgerSink {
   addReversal(refund: Refund, sale: Transaction): void;
 }
 
-/** Sales looked up for refunds, kept for the report's length; cleared when this many are held. */
-const SALES_KEPT = 10_000;
-
 /**
  * Feeds `sink` every ledger record of the UTC days `fromDay..toDay` (both inclusive), read a
- * page at a time so memory stays bounded by the sink's rows, not the ledger's length: the sales
+ * slice at a time ({@link LEDGER_SLICE}) so memory stays bounded by the sink's rows, not the
+ * ledger's length, and the event loop gets a turn between slices (a calculation sent during a
+ * report on a million sales waits about a slice): the sales
  * processed in the range, the refunds made in it and the refunds reversed in it, each refund
  * with its live sale (the refunds of a deleted sale are left out with it). A sale recorded
  * while its filing rate was missing is converted here once the rate is in the store
@@ -38,7 +38,8 @@ export async function feedLedger(
     (after) => deps.store.listTransactions(tenant, { ...period, ...pageAfter(after) }),
     async (sale) => sink.addSale(await filing.sale(sale)),
   );
-  const saleOf = salesOf(deps, tenant, filing.settle);
+  // A refund converts as its sale does, pending conversion settled the same way.
+  const saleOf = createSaleLookup(deps, tenant, filing.settle);
   await eachRefund(
     (refund, sale) => sink.addRefund(refund, sale),
     (after) => deps.store.listRefundsProcessed(tenant, { ...period, ...pageAfter(after) }),
@@ -63,25 +64,7 @@ function eachRefund(
   });
 }
 
-/** The largest page of the ledger, after `after` when given. */
+/** A slice of the ledger (LEDGER_SLICE), after `after` when given. */
 function pageAfter(after: string | undefined): Pick<LedgerQuery, 'after' | 'limit'> {
-  return after === undefined ? { limit: MAX_LEDGER_PAGE } : { after, limit: MAX_LEDGER_PAGE };
-}
-
-/** The live sale of each refund, looked up once per report (a sale with many refunds is read once). */
-function salesOf(
-  deps: EngineDeps,
-  tenant: Tenant,
-  settle: (sale: Transaction) => Promise<Transaction>,
-): (id: string) => Promise<Transaction | undefined> {
-  const kept = new Map<string, Transaction | undefined>();
-  return async (id) => {
-    if (kept.has(id)) return kept.get(id);
-    const read = await deps.store.getTransaction(tenant, id);
-    // A refund converts as its sale does, pending conversion settled the same way.
-    const sale = read === undefined ? undefined : await settle(read);
-    if (kept.size >= SALES_KEPT) kept.clear();
-    kept.set(id, sale);
-    return sale;
-  };
+  return after === undefined ? { limit: LEDGER_SLICE } : { after, limit: LEDGER_SLICE };
 }

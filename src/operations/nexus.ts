@@ -1,9 +1,9 @@
 import { measuringPeriods } from '../core/nexus/measuring-periods.ts';
-import { type JurisdictionNexus, nexusStatus } from '../core/nexus/nexus-status.ts';
+import { createNexusAccumulator, type JurisdictionNexus } from '../core/nexus/nexus-status.ts';
 import type { Refund, Tenant, Transaction } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { MAX_LEDGER_PAGE } from '../ports/store.ts';
-import { allPages } from './each-page.ts';
+import { LEDGER_SLICE, pageCursor } from './each-page.ts';
+import { createSaleLookup } from './sale-lookup.ts';
 import { callTime } from './call-time.ts';
 
 /** What GET /tax/nexus asks: the status as of `at` (Unix seconds), now when absent. */
@@ -31,38 +31,65 @@ export async function getNexusStatus(deps: EngineDeps, tenant: Tenant, query: Ne
   return { at, jurisdictions };
 }
 
-/** The status as of `at`, from a read of the ledger over the widest period any rule measures. */
-export async function countNexus(deps: EngineDeps, tenant: Tenant, at: number): Promise<readonly JurisdictionNexus[]> {
+/**
+ * The status as of `at`, from a read of the ledger over the widest period any rule measures:
+ * its sales and its refunds, each read a page at a time in time order and merged as they come,
+ * into running totals per rule and period. Memory is a page of each and the totals, whatever the
+ * ledger holds; between pages the event loop gets a turn, so a calculation is never held up for
+ * longer than a page (docs/reliability.md, "Ledger reads at scale").
+ */
+export async function countNexus(
+  deps: EngineDeps,
+  tenant: Tenant,
+  at: number,
+  signal?: AbortSignal,
+): Promise<readonly JurisdictionNexus[]> {
   const rules = deps.nexusRules.flatMap((table) => table.rules);
   const from = Math.min(...rules.flatMap((rule) => measuringPeriods(rule, at).map((period) => period.start)));
-  const sales = await allPages((after) =>
-    deps.store.listTransactions(tenant, { from, to: at, after, limit: MAX_LEDGER_PAGE }),
-  );
-  const processed = await allPages((after) =>
-    deps.store.listRefundsProcessed(tenant, { from, to: at, after, limit: MAX_LEDGER_PAGE }),
-  );
-  const byId = new Map(sales.map((sale) => [sale.id, sale]));
-  const refunds: { refund: Refund; transaction: Transaction }[] = [];
-  for (const refund of processed) {
-    // A refund reversed by `at` no longer counts; one reversed later still did then.
-    if (refund.reversedAt !== undefined && refund.reversedAt <= at) continue;
-    let transaction = byId.get(refund.transactionId);
-    if (transaction === undefined) {
-      // A sale made before the period, refunded inside it (a deleted sale counts for nothing).
-      transaction = await deps.store.getTransaction(tenant, refund.transactionId);
-      if (transaction === undefined) continue;
-      byId.set(transaction.id, transaction);
-    }
-    refunds.push({ refund, transaction });
-  }
   const registrations = await deps.registrationBook.spansFor(tenant);
-  return nexusStatus({
+  const nexus = createNexusAccumulator({
     rules,
     noSalesTax: deps.nexusRules.flatMap((table) => table.noSalesTax ?? []),
     at,
     sellerCountry: deps.defaultOrigin?.country,
     registrations,
-    sales,
-    refunds,
   });
+  const sales = pageCursor((after) =>
+    deps.store.listTransactions(tenant, { from, to: at, after, limit: LEDGER_SLICE }),
+  );
+  const refunds = pageCursor((after) =>
+    deps.store.listRefundsProcessed(tenant, { from, to: at, after, limit: LEDGER_SLICE }),
+  );
+  // A sale made before the period and refunded inside it is read by id; a deleted one counts for nothing.
+  const saleOf = createSaleLookup(deps, tenant);
+  for (;;) {
+    // A promise per page, not per record: the loop below is synchronous within a page.
+    // eslint-disable-next-line no-await-in-loop
+    if (sales.needsLoad) await sales.load();
+    // eslint-disable-next-line no-await-in-loop
+    if (refunds.needsLoad) await refunds.load();
+    signal?.throwIfAborted();
+    const sale = sales.current;
+    const refund = refunds.current;
+    if (sale === undefined && refund === undefined) break;
+    // Both reads are in time order, then id: take the earlier, as if the ledger were one list.
+    if (sale !== undefined && (refund === undefined || isBefore(sale, refund))) {
+      nexus.addSale(sale);
+      sales.advance();
+      continue;
+    }
+    const current = refund as Refund;
+    refunds.advance();
+    // A refund reversed by `at` no longer counts; one reversed later still did then.
+    if (current.reversedAt !== undefined && current.reversedAt <= at) continue;
+    // eslint-disable-next-line no-await-in-loop
+    const transaction = await saleOf(current.transactionId);
+    if (transaction !== undefined) nexus.addRefund(current, transaction);
+  }
+  return nexus.finish();
+}
+
+/** Whether a ledger record comes before another: by time (`processedAt`), then id. */
+function isBefore(a: Transaction | Refund, b: Transaction | Refund): boolean {
+  return a.processedAt < b.processedAt || (a.processedAt === b.processedAt && a.id < b.id);
 }

@@ -3,7 +3,16 @@ import { defaultRegistrationType } from '../core/registrations/registration-type
 import { notFound } from '../core/not-found.ts';
 import type { Registration, Tenant } from '../core/types.ts';
 import type { EngineDeps } from '../engine-deps.ts';
+import { TaxError } from '../core/errors.ts';
 import { callTime } from './call-time.ts';
+import type { ListedPage, PageRequest } from './load-page.ts';
+
+/**
+ * The most live registrations one account may have per mode: every calculation of a live
+ * account checks them, and `GET /tax/registrations` without a cursor lists them all. Every US
+ * state, province and VAT country with a renewal each is well under it.
+ */
+export const MAX_REGISTRATIONS_PER_ACCOUNT = 1000;
 
 /** A new registration as the wire layer parses it. */
 export interface RegistrationInput {
@@ -46,6 +55,14 @@ export async function createRegistration(
   };
   checkRegistration(registration, deps.locations);
   const written = await deps.store.writeRegistration(tenant, registration.id, (_current, others) => {
+    // Counted inside the store's write, so two writers cannot both take the last place.
+    if (others.length >= MAX_REGISTRATIONS_PER_ACCOUNT) {
+      throw new TaxError(
+        'INVALID_VALUE',
+        `The account already has ${MAX_REGISTRATIONS_PER_ACCOUNT} live registrations in this mode, the most one may have; delete one first.`,
+        { details: { bound: 'MAX_REGISTRATIONS_PER_ACCOUNT', limit: MAX_REGISTRATIONS_PER_ACCOUNT } },
+      );
+    }
     checkNoOverlap(registration, others);
     return registration;
   });
@@ -60,10 +77,29 @@ export async function getRegistration(deps: EngineDeps, tenant: Tenant, id: stri
   return found;
 }
 
-/** Every live registration of the account and mode, in id order. */
-export function listRegistrations(deps: EngineDeps, tenant: Tenant): Promise<readonly Registration[]> {
-  return deps.store.listRegistrations(tenant);
+/**
+ * The live registrations of the account and mode, in id order, a page at a time like the other
+ * lists: after `after`, at most `limit`; asked with neither, every one (there are at most
+ * {@link MAX_REGISTRATIONS_PER_ACCOUNT}), as the list answered before it had pages.
+ */
+export async function listRegistrations(
+  deps: EngineDeps,
+  tenant: Tenant,
+  request: PageRequest,
+): Promise<ListedPage<Registration>> {
+  const all = await deps.store.listRegistrations(tenant);
+  const after = request.after === '' ? undefined : request.after;
+  const start = after === undefined ? 0 : all.findIndex((registration) => registration.id > after);
+  const from = start === -1 ? all.length : start;
+  const end =
+    request.limit === undefined && after === undefined ? all.length : from + (request.limit ?? REGISTRATION_PAGE_SIZE);
+  const items = all.slice(from, end);
+  const last = items.at(-1);
+  return { items, hasMore: end < all.length, lastId: last === undefined ? (after ?? null) : last.id };
 }
+
+/** A page of registrations asked for with a cursor and no limit. */
+const REGISTRATION_PAGE_SIZE = 50;
 
 /** Changes the dates or the number of a live registration, with the checks of a new one. */
 export async function updateRegistration(

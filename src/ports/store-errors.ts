@@ -5,6 +5,7 @@
 import { keyedError, TaxError } from '../core/errors.ts';
 import { notFound } from '../core/not-found.ts';
 import type { Customer, Merchant, Product, Transaction } from '../core/types.ts';
+import { MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER, MAX_CERTIFICATES_PER_CUSTOMER } from './store.ts';
 
 export function duplicateOrder(transaction: Transaction): TaxError {
   return new TaxError(
@@ -79,5 +80,22 @@ export function certificateRequestNotFound(id: string, keyed = false): TaxError 
     'CERTIFICATE_REQUEST_NOT_FOUND',
     ['certificateRequestId'],
     `{field}: no certificate request "${id}" exists in this account and mode.`,
+  );
+}
+
+/**
+ * A customer already has as many certificates (or certificate requests) as one may: keyed
+ * `customerId`, naming the bound, so the caller learns which limit it reached.
+ */
+export function tooManyForCustomer(kind: 'certificates' | 'certificate requests'): TaxError {
+  const limit = kind === 'certificates' ? MAX_CERTIFICATES_PER_CUSTOMER : MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER;
+  return keyedError(
+    'INVALID_VALUE',
+    ['customerId'],
+    `{field}: the customer already has ${limit} exemption ${kind}, the most one customer may have.`,
+    {
+      bound: kind === 'certificates' ? 'MAX_CERTIFICATES_PER_CUSTOMER' : 'MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER',
+      limit,
+    },
   );
 }

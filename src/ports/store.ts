@@ -115,6 +115,16 @@ export type ReversalPlanner = (refund: Refund, transaction: Transaction) => Refu
  * its write transaction, so two writers cannot both pass an overlap check.
  */
 export type RegistrationPlanner = (current: Registration | undefined, others: readonly Registration[]) => Registration;
+/**
+ * The most exemption certificates one customer may have, revoked ones included: a calculation
+ * naming the customer reads all of them, so this bounds what one calculation can cost. A
+ * seller in every US state with a renewal or two is well under it.
+ */
+export const MAX_CERTIFICATES_PER_CUSTOMER = 500;
+
+/** The most certificate requests one customer may have, whatever their status. */
+export const MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER = 500;
+
 /** Which certificates or certificate requests a list returns: a page in id order, of one customer when given. */
 export interface CertificateQuery extends ListOptions {
   /** The stored customer's `cust_…` id. */
@@ -243,7 +253,8 @@ export interface TaxStore {
    * Stores a certificate. When it names a `requestId`, the request is replaced by
    * `fulfil(request)` in the same write: CERTIFICATE_REQUEST_NOT_FOUND (keyed
    * `certificateRequestId`) when there is no such request; whatever `fulfil` throws propagates
-   * and nothing is written.
+   * and nothing is written. INVALID_VALUE (keyed `customerId`, `tooManyForCustomer`) when the
+   * customer already has {@link MAX_CERTIFICATES_PER_CUSTOMER}, counted in the same write.
    */
   insertCertificate(tenant: Tenant, certificate: ExemptionCertificate, fulfil?: RequestFulfiller): Promise<void>;
   getCertificate(tenant: Tenant, id: string): Promise<ExemptionCertificate | undefined>;
@@ -259,6 +270,7 @@ export interface TaxStore {
     update: (current: ExemptionCertificate) => ExemptionCertificate,
   ): Promise<ExemptionCertificate>;
 
+  /** INVALID_VALUE (keyed `customerId`) when the customer already has {@link MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER}. */
   insertCertificateRequest(tenant: Tenant, request: CertificateRequest): Promise<void>;
   getCertificateRequest(tenant: Tenant, id: string): Promise<CertificateRequest | undefined>;
   listCertificateRequests(tenant: Tenant, query: CertificateQuery): Promise<Page<CertificateRequest>>;

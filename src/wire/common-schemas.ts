@@ -9,7 +9,8 @@ import {
   METADATA_KEY_MAX_LENGTH,
   METADATA_VALUE_LENGTH_LIMIT,
   REFERENCE_ID_MAX_LENGTH,
-  UNIX_SECONDS_MIN,
+  isUnixSeconds,
+  UNIX_SECONDS_MESSAGE,
 } from './request-bounds.ts';
 import { taxIssue, taxRule } from './tax-rule.ts';
 
@@ -53,12 +54,7 @@ export function minorAmount(sign: 'any' | 'nonnegative' | 'positive' | 'nonposit
 }
 
 /** Unix seconds. */
-export const unixSeconds = z
-  .number()
-  .refine(
-    (value) => Number.isSafeInteger(value) && value >= UNIX_SECONDS_MIN,
-    taxRule('INVALID_VALUE', 'must be a Unix time in whole seconds, zero or more'),
-  );
+export const unixSeconds = z.number().refine(isUnixSeconds, taxRule('INVALID_VALUE', UNIX_SECONDS_MESSAGE));
 
 /** Caller's ids: non-empty strings of reasonable length. */
 export const referenceId = requiredString(REFERENCE_ID_MAX_LENGTH);

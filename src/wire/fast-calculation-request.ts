@@ -19,7 +19,7 @@ import {
   MAX_CALCULATION_LINE_ITEMS,
   PRODUCT_CATEGORY_MAX_LENGTH,
   REFERENCE_ID_MAX_LENGTH,
-  UNIX_SECONDS_MIN,
+  isUnixSeconds,
 } from './request-bounds.ts';
 
 /**
@@ -60,7 +60,7 @@ export function fastParseCalculationRequest(body: unknown): ParsedCalculationReq
       if (!isValidMetadata(value)) return undefined;
       metadata = value;
     } else if (key === 'tax_date') {
-      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < UNIX_SECONDS_MIN) return undefined;
+      if (!isUnixSeconds(value)) return undefined;
       taxDate = value;
     } else return undefined;
   }

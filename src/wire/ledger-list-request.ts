@@ -68,9 +68,6 @@ export type RefundListRequest = z.input<typeof refundListRequestSchema>;
 export type ReversalListRequest = z.input<typeof reversalListRequestSchema>;
 
 /** The query string parameters of each list, for the router and the OpenAPI document. */
-export const TRANSACTION_LIST_QUERY = Object.keys(transactionListRequestSchema.shape);
-export const REFUND_LIST_QUERY = Object.keys(refundListRequestSchema.shape);
-export const REVERSAL_LIST_QUERY = Object.keys(reversalListRequestSchema.shape);
 
 export function parseTransactionListQuery(query: unknown): LedgerListInput {
   const parsed = parseBody(transactionListRequestSchema, query ?? {});

@@ -51,8 +51,6 @@ export const liabilityReportRequestSchema = z
 
 export type LiabilityReportRequest = z.input<typeof liabilityReportRequestSchema>;
 
-export const LIABILITY_REPORT_QUERY = Object.keys(liabilityReportRequestSchema.shape);
-
 export function parseLiabilityReportQuery(query: unknown): LiabilityInput {
   const parsed = parseBody(liabilityReportRequestSchema, query ?? {});
   return {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PageRequest } from '../operations/load-page.ts';
 import { parseBody } from './parse-body.ts';
+import { isUnixSeconds, UNIX_SECONDS_MESSAGE } from './request-bounds.ts';
 import { taxRule } from './tax-rule.ts';
 
 /** A page size 1..100, from a query string's digits or a number: the `limit` of every list. */
@@ -17,10 +18,7 @@ export const pageLimit = z
 export const queryUnixSeconds = z
   .union([z.number(), z.string()])
   .transform((value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value))
-  .refine(
-    (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0,
-    taxRule('INVALID_VALUE', 'must be Unix seconds (a whole number, 0 or more)'),
-  )
+  .refine(isUnixSeconds, taxRule('INVALID_VALUE', UNIX_SECONDS_MESSAGE))
   .transform((value) => value as number);
 
 /**

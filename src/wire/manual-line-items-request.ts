@@ -11,6 +11,7 @@ import {
   ADDRESS_POSTAL_CODE_MAX_LENGTH,
   ADDRESS_PROVINCE_MAX_LENGTH,
   MAX_CALCULATION_LINE_ITEMS,
+  isUnixSeconds,
   REFERENCE_ID_MAX_LENGTH,
 } from './request-bounds.ts';
 import { taxRule } from './tax-rule.ts';
@@ -29,8 +30,11 @@ const dateTime = z
   .union([z.number(), z.string()])
   .transform((value) => (typeof value === 'number' ? value : isoSeconds(value)))
   .refine(
-    (value) => Number.isSafeInteger(value) && value >= 0,
-    taxRule('INVALID_VALUE', 'must be Unix seconds or an ISO 8601 date-time with a time zone'),
+    isUnixSeconds,
+    taxRule(
+      'INVALID_VALUE',
+      'must be Unix seconds up to 253402300799, or an ISO 8601 date-time with a time zone up to the year 9999',
+    ),
   );
 
 function isoSeconds(text: string): number {

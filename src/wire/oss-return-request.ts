@@ -34,8 +34,6 @@ export const ossReturnRequestSchema = z.strictObject({
     .optional(),
 });
 
-export const OSS_RETURN_QUERY = Object.keys(ossReturnRequestSchema.shape);
-
 export function parseOssReturnQuery(query: unknown): OssInput {
   const parsed = parseBody(ossReturnRequestSchema, query ?? {});
   return { quarter: parseQuarter(parsed.quarter) as Quarter, scheme: parsed.scheme as OssScheme | undefined };

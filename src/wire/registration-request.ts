@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import type { RegistrationInput, RegistrationPatch } from '../operations/registrations.ts';
 import { type FieldMap, fieldMap } from './field-map.ts';
+import { unixSeconds } from './common-schemas.ts';
 import { parseBody } from './parse-body.ts';
 import { taxRule } from './tax-rule.ts';
-
-/** Unix seconds: a whole number from 0 on. */
-const unixSeconds = z
-  .number()
-  .refine(
-    (value) => Number.isSafeInteger(value) && value >= 0,
-    taxRule('INVALID_VALUE', 'must be Unix seconds (a whole number, 0 or more)'),
-  );
 
 /** Body of POST /tax/registrations. */
 export const registrationRequestSchema = z.strictObject({

@@ -53,3 +53,22 @@ export const LINE_QUANTITY_MIN = 1;
 
 /** `tax_date`: Unix seconds, a safe integer, at least this (no date before 1970). */
 export const UNIX_SECONDS_MIN = 0;
+
+/**
+ * Every Unix-seconds field the interface takes: at most 9999-12-31T23:59:59Z. A JavaScript date
+ * ends in the year 275760, so a larger value could be stored but never shown; and a time sent
+ * in milliseconds by mistake (1767225600000) is over this bound, so it is refused rather than
+ * read as a date in the year 57970.
+ */
+export const UNIX_SECONDS_MAX = 253_402_300_799;
+
+/** Whether `value` is Unix seconds taxkit takes: a safe integer from {@link UNIX_SECONDS_MIN} to {@link UNIX_SECONDS_MAX}. */
+export function isUnixSeconds(value: unknown): value is number {
+  return (
+    typeof value === 'number' && Number.isSafeInteger(value) && value >= UNIX_SECONDS_MIN && value <= UNIX_SECONDS_MAX
+  );
+}
+
+/** The message of a refused Unix-seconds field. */
+export const UNIX_SECONDS_MESSAGE =
+  'must be Unix seconds, a whole number from 0 to 253402300799 (9999-12-31T23:59:59Z)';

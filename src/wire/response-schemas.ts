@@ -370,6 +370,9 @@ export const registrationResponseSchema = z.strictObject({
 export const registrationListResponseSchema = z.strictObject({
   object: z.literal('list'),
   registrations: z.array(registrationResponseSchema),
+  has_more: z.boolean(),
+  /** The next page's cursor: the last id listed (on an empty page the cursor asked with, else null). */
+  last_registration_id: z.string().nullable(),
 });
 export const deletedRegistrationResponseSchema = z.strictObject({
   id: z.string(),

@@ -28,8 +28,6 @@ export const serReturnRequestSchema = z
     }
   });
 
-export const SER_RETURN_QUERY = Object.keys(serReturnRequestSchema.shape);
-
 export function parseSerReturnQuery(query: unknown): SerInput {
   const parsed = parseBody(serReturnRequestSchema, query ?? {});
   return { state: parsed.state, fromDay: parsed.from, toDay: parsed.to };

@@ -1,3 +1,4 @@
+import type { PageOf } from './serialize-lists.ts';
 import type { Mode, Registration } from '../core/types.ts';
 import type { DeletedRegistration, Registration as RegistrationJson, RegistrationList } from './api-types.ts';
 
@@ -18,10 +19,12 @@ export function serializeRegistration(registration: Registration, mode: Mode): R
   };
 }
 
-export function serializeRegistrationList(registrations: readonly Registration[], mode: Mode): RegistrationList {
+export function serializeRegistrationList(page: PageOf<Registration>, mode: Mode): RegistrationList {
   return {
     object: 'list',
-    registrations: registrations.map((registration) => serializeRegistration(registration, mode)),
+    registrations: page.items.map((registration) => serializeRegistration(registration, mode)),
+    has_more: page.hasMore,
+    last_registration_id: page.lastId,
   };
 }
 

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { CertificateRequest, ExemptionCertificate, Tenant } from '../../src/core/types.ts';
 import { TaxError } from '../../src/core/errors.ts';
+import { MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER, MAX_CERTIFICATES_PER_CUSTOMER } from '../../src/ports/store.ts';
 import { calculationBody, createTestEngine, TEST_ADDRESSES, TEST_TENANT } from '../helpers/engine-fixtures.ts';
 import { LIVE_MODE, nextId, OTHER_ACCOUNT, TENANT } from '../helpers/records.ts';
 import { expectTaxError, vandalise } from './assertions.ts';
@@ -89,6 +90,34 @@ export function describeCertificateCases({ store, test }: SuiteContext): void {
     const ofOne = await store().listCertificateRequests(TENANT, { customerId: 'cust_2', limit: 10 });
     expect(ofOne.items).toStrictEqual([requests[1]]);
     expect((await store().listCertificateRequests(TENANT, { limit: 1 })).hasMore).toBe(true);
+  });
+
+  test('certificates: a customer holds at most MAX_CERTIFICATES_PER_CUSTOMER certificates and as many requests', async () => {
+    for (let index = 0; index < MAX_CERTIFICATES_PER_CUSTOMER; index += 1) {
+      await store().insertCertificate(TENANT, makeCertificate());
+    }
+    const extra = makeCertificate();
+    const refused = await expectTaxError(store().insertCertificate(TENANT, extra), 'INVALID_VALUE');
+    expect(refused.details).toMatchObject({
+      bound: 'MAX_CERTIFICATES_PER_CUSTOMER',
+      limit: MAX_CERTIFICATES_PER_CUSTOMER,
+    });
+    expect(await store().getCertificate(TENANT, extra.id)).toBeUndefined();
+    // Another customer, and the same customer in another mode, are not held back.
+    await store().insertCertificate(TENANT, makeCertificate({ customerId: 'cust_2' }));
+    await store().insertCertificate(LIVE_MODE, makeCertificate());
+
+    for (let index = 0; index < MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER; index += 1) {
+      await store().insertCertificateRequest(TENANT, makeRequest());
+    }
+    const extraRequest = makeRequest();
+    const refusedRequest = await expectTaxError(
+      store().insertCertificateRequest(TENANT, extraRequest),
+      'INVALID_VALUE',
+    );
+    expect(refusedRequest.details).toMatchObject({ bound: 'MAX_CERTIFICATE_REQUESTS_PER_CUSTOMER' });
+    expect(await store().getCertificateRequest(TENANT, extraRequest.id)).toBeUndefined();
+    await store().insertCertificateRequest(TENANT, makeRequest({ customerId: 'cust_2' }));
   });
 
   test('certificates: updates replace the record atomically; a missing one is CERTIFICATE_NOT_FOUND', async () => {

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { unixOfIsoDay } from '../../src/core/nexus/civil-date.ts';
-import { measureThreshold, type NexusEvent } from '../../src/core/nexus/measure-threshold.ts';
+import { createRunningMeasure, type NexusEvent } from '../../src/core/nexus/measure-threshold.ts';
 import { measuringPeriods } from '../../src/core/nexus/measuring-periods.ts';
 import type { NexusRule } from '../../src/core/nexus/nexus-rule.ts';
 import { describeRule } from '../../src/core/nexus/nexus-status.ts';
@@ -44,7 +44,9 @@ function measured(jurisdiction: string, amountMajor: number) {
   const periods = measuringPeriods(rule, unixOfIsoDay(AT) + 86_399);
   const current = periods.at(-1);
   if (current === undefined) throw new Error('no period');
-  return { rule, measure: measureThreshold(rule, monthly(amountMajor), current) };
+  const running = createRunningMeasure(rule, current);
+  for (const event of monthly(amountMajor)) running.add(event);
+  return { rule, measure: running.result() };
 }
 
 describe("docs/nexus.md's worked example", () => {

@@ -7,12 +7,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../adapters/memory/index.ts';
 import { createRandomIds } from '../../src/random-ids.ts';
+import { NEXUS_NOT_COUNTED_NOTE } from '../../src/operations/create-nexus-monitor.ts';
 import { unixOfIsoDay } from '../../src/core/nexus/civil-date.ts';
 import { nexusStatus } from '../../src/core/nexus/nexus-status.ts';
 import type { Refund, Transaction } from '../../src/core/types.ts';
 import { loadDefaultNexusRules } from '../../src/defaults/load-default-nexus-rules.ts';
 import { planFullRefund, planReversal } from '../conformance/planners.ts';
-import { createTestEngine, TEST_ADDRESSES } from '../helpers/engine-fixtures.ts';
+import {
+  createTestEngine,
+  indianaCalculation as indianaCalculationIn,
+  TEST_ADDRESSES,
+} from '../helpers/engine-fixtures.ts';
+import type { TaxEngine } from '../../src/engine.ts';
 import { makeRefundLine, makeTaxLine, makeTransaction } from '../helpers/records.ts';
 
 const LIVE = { tenant: { accountId: 'acct_nexus', mode: 'live' as const } };
@@ -38,19 +44,7 @@ async function sell(engine: ReturnType<typeof createTestEngine>['engine'], amoun
   );
 }
 
-function indianaCalculation(engine: ReturnType<typeof createTestEngine>['engine']) {
-  return engine.calculations.create(
-    {
-      customer: { address: TEST_ADDRESSES.indiana },
-      order_details: {
-        customer_currency_code: 'USD',
-        tax_included_in_amount: false,
-        line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 1000, quantity: 1 }],
-      },
-    },
-    LIVE,
-  );
-}
+const indianaCalculation = (engine: TaxEngine) => indianaCalculationIn(engine, LIVE);
 
 const indianaOf = (report: { jurisdictions: readonly { jurisdiction: string }[] }) =>
   report.jurisdictions.find((row) => row.jurisdiction === 'US-IN') as Record<string, unknown>;
@@ -98,6 +92,10 @@ describe('engine.nexus.status', () => {
     const everywhere = await indianaCalculation(engine);
     expect(everywhere.total_tax_amount).toBe(70);
     await engine.registrations.create({ country: 'US', province: 'CA', active_from: 0 }, LIVE);
+    // The first live calculation of the account starts its count and does not wait for it.
+    const before = await indianaCalculation(engine);
+    expect(before.line_items[0]?.tax_jurisdictions[0]?.note).toBe(NEXUS_NOT_COUNTED_NOTE);
+    await engine.whenIdle();
     const calculation = await indianaCalculation(engine);
     expect(calculation.total_tax_amount).toBe(0);
     const note = calculation.line_items[0]?.tax_jurisdictions[0]?.note as string;
@@ -105,10 +103,15 @@ describe('engine.nexus.status', () => {
       /^NO_COLLECTION: the account is not registered to collect tax in this jurisdiction, but its sales crossed the economic nexus threshold of Indiana/,
     );
     expect(note).toContain(`on 2025-03-01 with ${crossing.id}`);
-    // A fresh engine on the same store counts once, on its first live calculation.
+    // A fresh engine on the same store does not wait for a count: its first live calculation
+    // says the status is not known yet, and starts the count for the ones after it.
     const { engine: fresh } = createTestEngine({ store, ids: createRandomIds() });
     const first = await indianaCalculation(fresh);
-    expect(first.line_items[0]?.tax_jurisdictions[0]?.note).toBe(note);
+    expect(first.total_tax_amount).toBe(0);
+    expect(first.line_items[0]?.tax_jurisdictions[0]?.note).toBe(NEXUS_NOT_COUNTED_NOTE);
+    await fresh.whenIdle();
+    const second = await indianaCalculation(fresh);
+    expect(second.line_items[0]?.tax_jurisdictions[0]?.note).toBe(note);
     // Once registered there, it collects and the note is gone.
     await engine.registrations.create({ country: 'US', province: 'IN', active_from: 0 }, LIVE);
     const registered = await indianaCalculation(engine);

@@ -13,6 +13,7 @@
 import type { CalculationRequest } from '../../src/wire/api-types.ts';
 import type { RateTable } from '../../src/core/rates/rate-table.ts';
 import type { Tenant } from '../../src/core/types.ts';
+import type { CallContext } from '../../src/api/call-context.ts';
 import { createTaxEngine, type TaxEngine, type TaxEngineOptions } from '../../src/engine.ts';
 import type { Clock } from '../../src/ports/clock.ts';
 import { createCountingIds } from '../../src/random-ids.ts';
@@ -197,4 +198,19 @@ export function calculationBody(overrides: Record<string, unknown> = {}): Calcul
     },
     ...overrides,
   };
+}
+
+/** A one-line Indiana calculation (1,000 cents, no tax date) in the given context: where live nexus notes show. */
+export function indianaCalculation(engine: TaxEngine, context: CallContext) {
+  return engine.calculations.create(
+    {
+      customer: { address: TEST_ADDRESSES.indiana },
+      order_details: {
+        customer_currency_code: 'USD',
+        tax_included_in_amount: false,
+        line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 1000, quantity: 1 }],
+      },
+    },
+    context,
+  );
 }

@@ -3,6 +3,7 @@
  * live collection decided by the registrations active on the calculation's tax date.
  */
 import { describe, expect, it } from 'vitest';
+import { MAX_REGISTRATIONS_PER_ACCOUNT } from '../../src/operations/registrations.ts';
 import { ACCOUNT_A, calculationBody, createTestApi, createTestEngine } from '../helpers/http-fixtures.ts';
 
 const VERSION = '2026-03-01';
@@ -51,7 +52,12 @@ describe('POST/GET/DELETE /tax/registrations', () => {
     const id = created.json.id as string;
     expect(id).toMatch(/^taxreg_/);
     const listed = await call('GET', '/tax/registrations', { version: VERSION, key: LIVE });
-    expect(listed.json).toEqual({ object: 'list', registrations: [created.json] });
+    expect(listed.json).toEqual({
+      object: 'list',
+      registrations: [created.json],
+      has_more: false,
+      last_registration_id: id,
+    });
     // Live and test records never see each other.
     expect((await call('GET', '/tax/registrations', { version: VERSION, key: TEST })).json.registrations).toEqual([]);
     expect((await call('GET', `/tax/registrations/${id}`, { version: VERSION, key: LIVE })).json).toEqual(created.json);
@@ -188,5 +194,57 @@ describe('live collection follows the registrations of the tax date', () => {
     expect(later.total_tax_amount).toBe(0);
     const replayedLater = await call('POST', `/tax/calculations/${later.id}/replay`, { version: VERSION, key: LIVE });
     expect(replayedLater.json.total_tax_amount).toBe(0);
+  });
+});
+
+describe('GET /tax/registrations pages, and an account holds a bounded number (issue 35)', () => {
+  it('lists every one without a cursor, and a page at a time with limit and cursor', async () => {
+    const { call } = createTestApi();
+    const ids: string[] = [];
+    for (let year = 0; year < 5; year += 1) {
+      const from = JAN_2025 + year * 400 * DAY;
+      const created = await register(call, {
+        country: 'US',
+        province: 'IN',
+        active_from: from,
+        expires_at: from + DAY,
+      });
+      ids.push(created.json.id as string);
+    }
+    ids.sort();
+    const all = await call('GET', '/tax/registrations', { version: VERSION, key: LIVE });
+    expect(all.json.registrations.map((r: { id: string }) => r.id)).toEqual(ids);
+    expect(all.json.has_more).toBe(false);
+    const first = await call('GET', '/tax/registrations?limit=2', { version: VERSION, key: LIVE });
+    expect(first.json.registrations.map((r: { id: string }) => r.id)).toEqual(ids.slice(0, 2));
+    expect(first.json).toMatchObject({ has_more: true, last_registration_id: ids[1] });
+    const next = await call('GET', `/tax/registrations?limit=2&cursor=${ids[1]}`, { version: VERSION, key: LIVE });
+    expect(next.json.registrations.map((r: { id: string }) => r.id)).toEqual(ids.slice(2, 4));
+    const last = await call('GET', `/tax/registrations?cursor=${ids[3]}`, { version: VERSION, key: LIVE });
+    expect(last.json.registrations.map((r: { id: string }) => r.id)).toEqual(ids.slice(4));
+    expect(last.json.has_more).toBe(false);
+    const bad = await call('GET', '/tax/registrations?limit=0', { version: VERSION, key: LIVE });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toContain('limit');
+  });
+
+  it(`refuses the registration past MAX_REGISTRATIONS_PER_ACCOUNT with a 400 naming the bound, writing nothing`, async () => {
+    const engine = createTestEngine();
+    const tenant = { tenant: { accountId: ACCOUNT_A.id, mode: 'live' as const } };
+    for (let index = 0; index < MAX_REGISTRATIONS_PER_ACCOUNT; index += 1) {
+      await engine.registrations.create(
+        { country: 'US', province: 'IN', active_from: index * DAY, expires_at: (index + 1) * DAY },
+        tenant,
+      );
+    }
+    const { call } = createTestApi(engine);
+    const refused = await register(call, { country: 'US', province: 'IN', active_from: JAN_2025 });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toContain(String(MAX_REGISTRATIONS_PER_ACCOUNT));
+    const listed = await call('GET', '/tax/registrations', { version: VERSION, key: LIVE });
+    expect(listed.json.registrations).toHaveLength(MAX_REGISTRATIONS_PER_ACCOUNT);
+    // A deleted one frees its place.
+    await call('DELETE', `/tax/registrations/${listed.json.registrations[0].id}`, { version: VERSION, key: LIVE });
+    expect((await register(call, { country: 'US', province: 'IN', active_from: JAN_2025 })).status).toBe(200);
   });
 });

@@ -44,33 +44,58 @@ export function progressOf(rule: NexusRule, amountMinor: number, count: number):
   return rule.combine === 'amount_or_transactions' ? Math.max(amount, transactions) : Math.min(amount, transactions);
 }
 
+/** A period measured as its events come, in time order then id (see {@link createRunningMeasure}). */
+export interface RunningMeasure {
+  add(event: NexusEvent): void;
+  /** A sale of the period left out of the amount: in another currency, with no conversion. */
+  addUnconverted(at: number): void;
+  readonly period: MeasuringPeriod;
+  /** The measure of the events added so far. */
+  result(): PeriodMeasure;
+  /** How many unconverted sales were added. */
+  readonly unconverted: number;
+}
+
 /**
- * Measures `events` (in time order, then id) over one period: totals, progress, and the sale
- * after which the running total met the threshold and kept meeting it to the period's end
- * (a refund that pulls the total back under undoes a crossing; a later sale may cross again).
- * Pure.
+ * Starts measuring one period: add its events in time order, then id, and read the result.
+ * Holds four numbers whatever the number of events, so a year of sales is measured a page at a
+ * time. Events outside the period are ignored.
  */
-export function measureThreshold(
-  rule: NexusRule,
-  events: readonly NexusEvent[],
-  period: MeasuringPeriod,
-): PeriodMeasure {
+export function createRunningMeasure(rule: NexusRule, period: MeasuringPeriod): RunningMeasure {
   let amountMinor = 0;
   let count = 0;
   let crossedAt: number | null = null;
   let crossedBy: string | null = null;
-  for (const event of events) {
-    if (event.at < period.start || event.at > period.end) continue;
-    amountMinor += event.amountMinor;
-    count += event.count;
-    const meets = meetsThreshold(rule, amountMinor, count);
-    if (!meets) {
-      crossedAt = null;
-      crossedBy = null;
-    } else if (crossedAt === null) {
-      crossedAt = event.at;
-      crossedBy = event.id;
-    }
-  }
-  return { period, amountMinor, count, progress: progressOf(rule, amountMinor, count), crossedAt, crossedBy };
+  let unconverted = 0;
+  const inPeriod = (at: number) => at >= period.start && at <= period.end;
+  return {
+    period,
+    add(event) {
+      if (!inPeriod(event.at)) return;
+      amountMinor += event.amountMinor;
+      count += event.count;
+      // A refund that pulls the total back under undoes a crossing; a later sale may cross again.
+      if (!meetsThreshold(rule, amountMinor, count)) {
+        crossedAt = null;
+        crossedBy = null;
+      } else if (crossedAt === null) {
+        crossedAt = event.at;
+        crossedBy = event.id;
+      }
+    },
+    addUnconverted(at) {
+      if (inPeriod(at)) unconverted += 1;
+    },
+    get unconverted() {
+      return unconverted;
+    },
+    result: () => ({
+      period,
+      amountMinor,
+      count,
+      progress: progressOf(rule, amountMinor, count),
+      crossedAt,
+      crossedBy,
+    }),
+  };
 }

@@ -3,7 +3,7 @@ import { registeredOn, type RegistrationSpan } from '../registrations/registrati
 import { EU_VAT_AREA } from '../tax-ids/reverse-charge.ts';
 import type { Refund, Transaction } from '../types.ts';
 import { unixOfIsoDay } from './civil-date.ts';
-import { measureThreshold, type NexusEvent, type PeriodMeasure } from './measure-threshold.ts';
+import { createRunningMeasure, type PeriodMeasure, type RunningMeasure } from './measure-threshold.ts';
 import { measuringPeriods } from './measuring-periods.ts';
 import type { NexusRule, NoSalesTaxPlace } from './nexus-rule.ts';
 import { uncertaintyOf } from './uncertainty-of.ts';
@@ -13,8 +13,8 @@ export type NexusStatusKind = 'registered' | 'exceeded' | 'approaching' | 'below
 /** From this share of the threshold on, a jurisdiction is `approaching`. */
 export const APPROACHING_AT = 0.8;
 
-/** What nexus is computed from: the rules, the account's registrations and its ledger over the periods. */
-export interface NexusInput {
+/** What nexus is measured against: the rules, the date and the account's registrations. */
+export interface NexusBasis {
   readonly rules: readonly NexusRule[];
   readonly noSalesTax: readonly NoSalesTaxPlace[];
   /** Unix seconds: the status as of then. */
@@ -23,10 +23,26 @@ export interface NexusInput {
   readonly sellerCountry: string | undefined;
   /** The account's registrations; `undefined` when it has none (then nothing is `registered`). */
   readonly registrations: readonly RegistrationSpan[] | undefined;
-  /** Live sales processed in the widest period the rules measure, in time order. */
+}
+
+/** What nexus is computed from: the basis and the account's ledger over the periods. */
+export interface NexusInput extends NexusBasis {
+  /** Live sales processed in the widest period the rules measure. */
   readonly sales: readonly Transaction[];
   /** Refunds processed in that period and not reversed by `at`, each with its sale. */
   readonly refunds: readonly { readonly refund: Refund; readonly transaction: Transaction }[];
+}
+
+/**
+ * Nexus measured as the ledger is read: sales and refunds are added in time order, then id
+ * (sales and refunds merged), and `finish` answers each jurisdiction's status. Holds a few
+ * numbers per rule and period, never the ledger, so a million sales cost what a page costs.
+ */
+export interface NexusAccumulator {
+  addSale(sale: Transaction): void;
+  /** A refund not reversed by `at`, with its sale (which says where it was made). */
+  addRefund(refund: Refund, transaction: Transaction): void;
+  finish(): readonly JurisdictionNexus[];
 }
 
 /** One jurisdiction's nexus, as GET /tax/nexus answers it (domain names). */
@@ -103,69 +119,118 @@ const sumExcludingTax = (lines: readonly { readonly amountExcludingTaxMinor: num
   lines.reduce((total, line) => total + line.amountExcludingTaxMinor, 0);
 
 /**
- * Each jurisdiction's nexus at `input.at`: the rule in force, the sales and refunds that count
- * toward it in its measuring period(s), progress, the crossing and the status. Pure: the same
- * ledger always gives the same answer, however it was read.
+ * Each jurisdiction's nexus at `input.at`, from a ledger held in memory: its sales and refunds
+ * sorted by time, then id, and measured by {@link createNexusAccumulator}. Pure: the same ledger
+ * always gives the same answer, however it was read.
  */
 export function nexusStatus(input: NexusInput): readonly JurisdictionNexus[] {
-  const jurisdictions = [...new Set(input.rules.map((rule) => rule.jurisdiction))].sort();
-  const results: JurisdictionNexus[] = [];
-  for (const jurisdiction of jurisdictions) {
-    const rule = ruleInForce(input.rules, jurisdiction, input.at, input.sellerCountry);
-    if (rule === undefined) continue;
-    results.push(measureJurisdiction(rule, input));
-  }
-  for (const place of input.noSalesTax) {
-    results.push({
-      jurisdiction: place.jurisdiction,
-      name: place.name,
-      status: 'no_sales_tax',
-      salesMinor: 0,
-      transactionCount: 0,
-      thresholdMinor: null,
-      thresholdTransactions: null,
-      currency: null,
-      rule: undefined,
-      periodStart: null,
-      periodEnd: null,
-      progress: 0,
-      crossedAt: null,
-      crossedBy: null,
-      unconvertedTransactionCount: 0,
-      source: place.source,
-      note: `${place.name} has no general sales tax: there is nothing to register for.`,
-      measures: [],
-    });
-  }
-  return results.sort((a, b) => (a.jurisdiction < b.jurisdiction ? -1 : a.jurisdiction > b.jurisdiction ? 1 : 0));
+  const accumulator = createNexusAccumulator(input);
+  const events = [
+    ...input.sales.map((sale) => ({ at: sale.processedAt, id: sale.id, add: () => accumulator.addSale(sale) })),
+    ...input.refunds.map(({ refund, transaction }) => ({
+      at: refund.processedAt,
+      id: refund.id,
+      add: () => accumulator.addRefund(refund, transaction),
+    })),
+  ];
+  events.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const event of events) event.add();
+  return accumulator.finish();
 }
 
-function measureJurisdiction(rule: NexusRule, input: NexusInput): JurisdictionNexus {
-  const events: NexusEvent[] = [];
-  const unconvertedAt: number[] = [];
-  for (const sale of input.sales) {
-    if (!inJurisdiction(rule, sale, input.sellerCountry) || !counts(rule, sale)) continue;
-    const amount = amountIn(rule, sale, sumExcludingTax(sale.lines));
-    if (amount === undefined) {
-      unconvertedAt.push(sale.processedAt);
-      continue;
+/** The rule of one jurisdiction in force at `at`, and its periods measured as events come. */
+interface RuleMeasure {
+  readonly rule: NexusRule;
+  readonly measures: readonly RunningMeasure[];
+}
+
+/**
+ * Starts measuring every jurisdiction whose rule is in force at `basis.at`. Add the ledger in
+ * time order, then id (see {@link NexusAccumulator}).
+ */
+export function createNexusAccumulator(basis: NexusBasis): NexusAccumulator {
+  const jurisdictions = [...new Set(basis.rules.map((rule) => rule.jurisdiction))].sort();
+  const measured: RuleMeasure[] = [];
+  for (const jurisdiction of jurisdictions) {
+    const rule = ruleInForce(basis.rules, jurisdiction, basis.at, basis.sellerCountry);
+    if (rule === undefined) continue;
+    measured.push({
+      rule,
+      measures: measuringPeriods(rule, basis.at).map((period) => createRunningMeasure(rule, period)),
+    });
+  }
+  // The rules a place counts toward, found once per place rather than once per sale.
+  const byPlace = new Map<string, readonly RuleMeasure[]>();
+  const rulesOf = (sale: Transaction) => {
+    const key = sale.place === undefined ? '' : `${sale.place.country}|${sale.place.province}`;
+    let found = byPlace.get(key);
+    if (found === undefined) {
+      found = measured.filter(({ rule }) => inJurisdiction(rule, sale, basis.sellerCountry));
+      byPlace.set(key, found);
     }
-    events.push({ at: sale.processedAt, id: sale.id, amountMinor: amount, count: 1 });
-  }
-  for (const { refund, transaction } of input.refunds) {
-    if (!inJurisdiction(rule, transaction, input.sellerCountry) || !counts(rule, transaction)) continue;
-    const amount = amountIn(rule, transaction, sumExcludingTax(refund.lines));
-    if (amount === undefined) continue;
-    events.push({ at: refund.processedAt, id: refund.id, amountMinor: amount, count: 0 });
-  }
-  events.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const measures = measuringPeriods(rule, input.at).map((period) => measureThreshold(rule, events, period));
-  const crossed = measures.find((measure) => measure.crossedAt !== null);
-  const shown = crossed ?? measures.reduce((best, measure) => (measure.progress > best.progress ? measure : best));
+    return found;
+  };
+  return {
+    addSale(sale) {
+      for (const { rule, measures } of rulesOf(sale)) {
+        if (!counts(rule, sale)) continue;
+        const amount = amountIn(rule, sale, sumExcludingTax(sale.lines));
+        for (const measure of measures) {
+          if (amount === undefined) measure.addUnconverted(sale.processedAt);
+          else measure.add({ at: sale.processedAt, id: sale.id, amountMinor: amount, count: 1 });
+        }
+      }
+    },
+    addRefund(refund, transaction) {
+      for (const { rule, measures } of rulesOf(transaction)) {
+        if (!counts(rule, transaction)) continue;
+        const amount = amountIn(rule, transaction, sumExcludingTax(refund.lines));
+        if (amount === undefined) continue;
+        for (const measure of measures)
+          measure.add({ at: refund.processedAt, id: refund.id, amountMinor: amount, count: 0 });
+      }
+    },
+    finish() {
+      const results = measured.map(({ rule, measures }) => jurisdictionOf(rule, measures, basis));
+      for (const place of basis.noSalesTax) results.push(noSalesTaxOf(place));
+      return results.sort((a, b) => (a.jurisdiction < b.jurisdiction ? -1 : a.jurisdiction > b.jurisdiction ? 1 : 0));
+    },
+  };
+}
+
+function noSalesTaxOf(place: NoSalesTaxPlace): JurisdictionNexus {
+  return {
+    jurisdiction: place.jurisdiction,
+    name: place.name,
+    status: 'no_sales_tax',
+    salesMinor: 0,
+    transactionCount: 0,
+    thresholdMinor: null,
+    thresholdTransactions: null,
+    currency: null,
+    rule: undefined,
+    periodStart: null,
+    periodEnd: null,
+    progress: 0,
+    crossedAt: null,
+    crossedBy: null,
+    unconvertedTransactionCount: 0,
+    source: place.source,
+    note: `${place.name} has no general sales tax: there is nothing to register for.`,
+    measures: [],
+  };
+}
+
+function jurisdictionOf(rule: NexusRule, running: readonly RunningMeasure[], basis: NexusBasis): JurisdictionNexus {
+  const measures = running.map((measure) => ({ measure: measure.result(), unconverted: measure.unconverted }));
+  const crossed = measures.find(({ measure }) => measure.crossedAt !== null);
+  const shownEntry =
+    crossed ?? measures.reduce((best, entry) => (entry.measure.progress > best.measure.progress ? entry : best));
+  const shown = shownEntry.measure;
   // Only the sales of the period shown were left out of its amount.
-  const unconverted = unconvertedAt.filter((at) => at >= shown.period.start && at <= shown.period.end).length;
+  const unconverted = shownEntry.unconverted;
   const registered =
-    input.registrations !== undefined && registeredOn(input.registrations, registrationKeys(rule, input), input.at);
+    basis.registrations !== undefined && registeredOn(basis.registrations, registrationKeys(rule, basis), basis.at);
   const status = registered
     ? 'registered'
     : crossed !== undefined
@@ -186,12 +251,12 @@ function measureJurisdiction(rule: NexusRule, input: NexusInput): JurisdictionNe
     periodStart: shown.period.start,
     periodEnd: shown.period.end,
     progress: shown.progress,
-    crossedAt: crossed?.crossedAt ?? null,
-    crossedBy: crossed?.crossedBy ?? null,
+    crossedAt: shown.crossedAt,
+    crossedBy: shown.crossedBy,
     unconvertedTransactionCount: unconverted,
     source: rule.source,
     note: noteOf(rule, status, shown, unconverted),
-    measures,
+    measures: measures.map(({ measure }) => measure),
   };
 }
 
@@ -200,9 +265,9 @@ function measureJurisdiction(rule: NexusRule, input: NexusInput): JurisdictionNe
  * (or the country); for the EU rule, every member state but the seller's own (a one-stop shop
  * registration covers them all).
  */
-function registrationKeys(rule: NexusRule, input: NexusInput): readonly string[] {
+function registrationKeys(rule: NexusRule, basis: NexusBasis): readonly string[] {
   if (rule.jurisdiction !== 'EU') return [rule.jurisdiction];
-  return [...EU_VAT_AREA].filter((country) => country !== input.sellerCountry);
+  return [...EU_VAT_AREA].filter((country) => country !== basis.sellerCountry);
 }
 
 function noteOf(rule: NexusRule, status: NexusStatusKind, shown: PeriodMeasure, unconverted: number): string {

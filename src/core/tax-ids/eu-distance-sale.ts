@@ -24,6 +24,8 @@ export interface DistanceSaleCount {
   readonly currentYearMinor: number;
   /** When the ledger was counted (Unix seconds); a kept count may lag the last few sales. */
   readonly countedAt: number;
+  /** The account's first count in this process is still running: the amounts are taken as 0. */
+  readonly notCountedYet?: boolean;
   /** Why the destination applies whatever the count: the seller opted (Art. 59c(3)), or is registered for the OSS. */
   readonly destinationBecause?: 'optedIn' | 'ossRegistered';
 }
@@ -69,7 +71,10 @@ export function decideDistanceSale(
 ): DistanceSaleDecision {
   const seller = count.sellerCountry;
   const threshold = euros(count.thresholdMinor);
-  const counted = `as counted on ${formatDay(dayOfUnixSeconds(count.countedAt))}`;
+  const counted =
+    count.notCountedYet === true
+      ? "not counted yet: the first count of the account's sales in this process is running, and this answer did not wait for it"
+      : `as counted on ${formatDay(dayOfUnixSeconds(count.countedAt))}`;
   const destination = (why: string): DistanceSaleDecision => ({
     place: 'destination',
     note: `EU distance sale at destination (${customer}): ${customer} VAT, the customer's member state's, because ${why} ${END}`,
