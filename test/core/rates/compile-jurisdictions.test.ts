@@ -3,6 +3,7 @@ import { compileRateIndex } from '../../../src/core/rates/compile-rate-index.ts'
 import { parseDay } from '../../../src/core/rates/day-number.ts';
 import { lookupRates } from '../../../src/core/rates/lookup-rates.ts';
 import type { JurisdictionDef, RateTable } from '../../../src/core/rates/rate-table.ts';
+import { TEST_RATES } from '../../helpers/engine-fixtures.ts';
 
 const tableWith = (jurisdiction: JurisdictionDef): RateTable => ({
   name: 'test',
@@ -48,16 +49,10 @@ describe('compileRateIndex: one id named by two tables (issue 37)', () => {
     name: 'embedded',
     source: 'test',
     effectiveDate: '2026-01-01',
+    // The test engine's California, with the note an embedded state rate carries.
     jurisdictions: [
       {
-        id: 'US-CA',
-        country: 'US',
-        level: 'STATE',
-        name: 'California',
-        authorityName: 'California State',
-        authorityType: 'STATE',
-        taxType: 'SALES',
-        rateType: 'STATE SALES TAX',
+        ...(TEST_RATES.jurisdictions.find((j) => j.id === 'US-CA') as JurisdictionDef),
         note: 'State-level rate only.',
       },
     ],
