@@ -46,5 +46,7 @@ export interface EngineDeps {
   readonly checkVatNumber: VatNumberValidator;
   /** Ship-from address used when a calculation gives no origin_address. */
   readonly defaultOrigin: Address | undefined;
+  /** EU distance sales: by the Art. 59c threshold, or at destination by the seller's option. */
+  readonly euDistanceSales: 'threshold' | 'destination';
   readonly defaultTenant: Tenant;
 }

@@ -124,6 +124,16 @@ export interface TaxEngineOptions {
   readonly vatNumberValidator?: VatNumberValidator;
   /** Ship-from address when a calculation has no origin_address. */
   readonly defaultOrigin?: Address;
+  /**
+   * EU distance sales of a seller established in one member state (`defaultOrigin` in the EU),
+   * Directive 2006/112/EC Art. 59c: `'threshold'` (default) charges the seller's own VAT on B2C
+   * sales to other member states until they exceed EUR 10,000 in the calendar year (or did the
+   * year before), counted from the ledger, and the customer's member state's VAT from the sale
+   * that exceeds it (or with a one-stop-shop registration); `'destination'` is the seller's
+   * option to tax them at destination from the first sale (Art. 59c(3)). See
+   * docs/eu-distance-sales.md.
+   */
+  readonly euDistanceSales?: 'threshold' | 'destination';
   /** Account and mode used when a call names none. Default `{ accountId: 'default', mode: 'test' }`. */
   readonly tenant?: Tenant;
 }
@@ -266,6 +276,7 @@ function createEngineDeps(options: TaxEngineOptions): EngineDeps {
     filing: filingOf(options.filing),
     checkVatNumber: options.vatNumberValidator ?? checkVatNumber,
     defaultOrigin,
+    euDistanceSales: options.euDistanceSales ?? 'threshold',
     defaultTenant: options.tenant ?? { accountId: 'default', mode: 'test' },
   };
   return deps;

@@ -105,7 +105,9 @@ export type { RateInput } from './rate-import/rate-input.ts';
 export type { RateSource } from './create-rate-source.ts';
 export type {
   ActiveRateTables,
+  RateImportOptions,
   RateImportOutcome,
+  RateRemovalOutcome,
   RateSnapshot,
   RateTableFormat,
   RateTableRecord,

@@ -16,22 +16,53 @@ export function createMemoryRates(checkOpen: () => void): StoreRates {
   let revision = 0;
 
   return {
-    async importRateTables(tables) {
+    async importRateTables(tables, _tableJson, options) {
       checkOpen();
+      const replace = options?.replace === true;
       const added: string[] = [];
       const fresh = tables.filter((record) => {
-        if (activeIds.has(record.id) || added.includes(record.id)) return false;
+        if ((!replace && activeIds.has(record.id)) || added.includes(record.id)) return false;
         added.push(record.id);
         return true;
       });
-      if (fresh.length === 0) return { added, revision };
+      // Replacing: the active tables of the imported names, and the imported ones themselves
+      // where active (they go back on top).
+      const names = new Set(fresh.map((record) => record.table.name));
+      const removed = replace
+        ? active
+            .filter(({ id }) => !added.includes(id) && names.has((stored.get(id) as RateTableRecord).table.name))
+            .map(({ id }) => id)
+        : [];
+      if (fresh.length === 0 && removed.length === 0) return { added, removed, revision };
       revision += 1;
+      const leaving = new Set([...removed, ...fresh.map((record) => record.id)]);
+      for (let index = active.length - 1; index >= 0; index -= 1) {
+        const entry = active[index] as { id: string };
+        if (leaving.has(entry.id)) {
+          active.splice(index, 1);
+          activeIds.delete(entry.id);
+        }
+      }
       for (const record of fresh) {
         if (!stored.has(record.id)) stored.set(record.id, copyRecord(record));
         active.push({ id: record.id, revision });
         activeIds.add(record.id);
       }
-      return { added, revision };
+      return { added, removed, revision };
+    },
+    async removeRateTables(ids) {
+      checkOpen();
+      const removed = active.filter(({ id }) => ids.includes(id)).map(({ id }) => id);
+      if (removed.length === 0) return { removed, revision };
+      revision += 1;
+      for (const id of removed) {
+        active.splice(
+          active.findIndex((entry) => entry.id === id),
+          1,
+        );
+        activeIds.delete(id);
+      }
+      return { removed, revision };
     },
     async rateRevision() {
       checkOpen();

@@ -31,10 +31,27 @@ const s = {
     'activeSeq',
     'activeRevision',
   ),
-  // One statement: the revision and the tables come from the same snapshot of the database.
+  // A removed table keeps the revision of its removal, so max(active_revision) never goes down.
+  deactivate: statement(
+    'deactivate',
+    'UPDATE rate_tables SET active_seq = NULL, active_revision = $2 WHERE id = $1 AND active_seq IS NOT NULL',
+    'id',
+    'revision',
+  ),
+  activeOfName: statement(
+    'active_of_name',
+    'SELECT id FROM rate_tables WHERE name = $1 AND active_seq IS NOT NULL',
+    'name',
+  ),
+  // One statement: the revision and the tables come from the same snapshot of the database (a
+  // removed table's revision counts, so the revision is read over every row; with no active
+  // table the one row has a null body).
   active: statement(
     'active',
-    'SELECT body, active_revision FROM rate_tables WHERE active_seq IS NOT NULL ORDER BY active_seq',
+    `SELECT r.revision, t.body, t.active_revision
+     FROM (SELECT coalesce(max(active_revision), 0) AS revision FROM rate_tables) r
+     LEFT JOIN rate_tables t ON t.active_seq IS NOT NULL
+     ORDER BY t.active_seq`,
   ),
   table: statement('table', 'SELECT body FROM rate_tables WHERE id = $1', 'id'),
   snapshot: statement('snapshot', 'SELECT table_ids, created_at FROM rate_snapshots WHERE id = $1', 'id'),
@@ -79,36 +96,62 @@ export function createPostgresRates(run: PostgresRunner): StoreRates {
   const revisionIn = async (query: Query) => Number((await query(s.revision, {})).rows[0]?.revision ?? 0);
 
   return {
-    importRateTables: (tables) =>
+    importRateTables: (tables, _tableJson, options) =>
       run.transaction(async (query) => {
         await query(s.lock, { key: RATES_LOCK });
         const current = await revisionIn(query);
         const revision = current + 1;
+        const replace = options?.replace === true;
         let seq = Number((await query(s.nextSeq, {})).rows[0]?.seq ?? 1);
         const added: string[] = [];
+        const removed: string[] = [];
+        if (replace) {
+          // The active tables of the imported names go (the imported ones themselves come back on top).
+          const ids = new Set(tables.map((record) => record.id));
+          for (const name of new Set(tables.map((record) => record.table.name))) {
+            for (const row of (await query(s.activeOfName, { name })).rows) {
+              const id = row.id as string;
+              if (!ids.has(id) && !removed.includes(id)) removed.push(id);
+            }
+          }
+          for (const id of removed) await query(s.deactivate, { id, revision });
+        }
         for (const record of tables) {
           if (added.includes(record.id)) continue;
           const state = (await query(s.state, { id: record.id })).rows[0] as { active_seq: string | null } | undefined;
-          if (state !== undefined && state.active_seq !== null) continue;
+          if (state !== undefined && state.active_seq !== null && !replace) continue;
           if (state === undefined) await insertRecord(query, record, seq, revision);
           else await query(s.activate, { id: record.id, activeSeq: seq, activeRevision: revision });
           seq += 1;
           added.push(record.id);
         }
-        return { added, revision: added.length === 0 ? current : revision };
+        return { added, removed, revision: added.length === 0 && removed.length === 0 ? current : revision };
+      }),
+    removeRateTables: (ids) =>
+      run.transaction(async (query) => {
+        await query(s.lock, { key: RATES_LOCK });
+        const current = await revisionIn(query);
+        const removed: string[] = [];
+        for (const id of new Set(ids)) {
+          if (((await query(s.deactivate, { id, revision: current + 1 })).rowCount ?? 0) > 0) removed.push(id);
+        }
+        return { removed, revision: removed.length === 0 ? current : current + 1 };
       }),
     rateRevision: () => revisionIn((statement, values) => run.read(statement, values)),
     async loadRateTables() {
       const { rows } = await run.read(s.active, {});
-      const tables = rows.map((row) => JSON.parse(row.body as string) as RateTableRecord);
-      const revision = rows.reduce((highest, row) => Math.max(highest, Number(row.active_revision)), 0);
-      return { revision, tables };
+      const tables = rows
+        .filter((row) => row.body !== null)
+        .map((row) => JSON.parse(row.body as string) as RateTableRecord);
+      return { revision: Number(rows[0]?.revision ?? 0), tables };
     },
     async listRateTables() {
       const { rows } = await run.read(s.active, {});
-      return rows.map((row) =>
-        summarizeRateTable(JSON.parse(row.body as string) as RateTableRecord, Number(row.active_revision)),
-      );
+      return rows
+        .filter((row) => row.body !== null)
+        .map((row) =>
+          summarizeRateTable(JSON.parse(row.body as string) as RateTableRecord, Number(row.active_revision)),
+        );
     },
     saveRateSnapshot: (snapshot: RateSnapshot, tables) =>
       run.transaction(async (query) => {

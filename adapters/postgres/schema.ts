@@ -296,8 +296,9 @@ export const housekeeping = pgTable('housekeeping', {
  * distinct table content (`id` is its content hash), the whole record as JSON in `body`. An
  * imported table is active: `active_seq` orders the active ones (later overrides earlier) and
  * `active_revision` is the rate revision its import produced, which every instance polls to
- * notice a newer import. A base table saved only for a snapshot has both null. Rows are never
- * deleted: snapshots name them.
+ * notice a newer import. A base table saved only for a snapshot has both null; a removed one
+ * (`taxkit rates remove`) has `active_seq` null and `active_revision` the revision of its
+ * removal, so the revision never goes down. Rows are never deleted: snapshots name them.
  */
 export const rateTables = pgTable(
   'rate_tables',

@@ -37,6 +37,11 @@ export function createSqliteRates(client: Database.Database): StoreRates {
     activate: client.prepare(
       'UPDATE rate_tables SET active_seq = @activeSeq, active_revision = @activeRevision WHERE id = @id',
     ),
+    // A removed table keeps the revision of its removal, so MAX(active_revision) never goes down.
+    deactivate: client.prepare(
+      'UPDATE rate_tables SET active_seq = NULL, active_revision = @revision WHERE id = @id AND active_seq IS NOT NULL',
+    ),
+    activeOfName: client.prepare('SELECT id FROM rate_tables WHERE name = ? AND active_seq IS NOT NULL').pluck(),
     active: client.prepare(
       'SELECT body, active_revision FROM rate_tables WHERE active_seq IS NOT NULL ORDER BY active_seq',
     ),
@@ -78,23 +83,40 @@ export function createSqliteRates(client: Database.Database): StoreRates {
 
   const importTables = writeTransaction(
     client,
-    (tables: readonly RateTableRecord[], tableJson: ReadonlyMap<string, EncodedJson> | undefined) => {
+    (tables: readonly RateTableRecord[], tableJson: ReadonlyMap<string, EncodedJson> | undefined, replace: boolean) => {
       const current = revisionNow();
       const revision = current + 1;
       let seq = (s.nextSeq.get() as { seq: number }).seq;
       const added: string[] = [];
+      const removed: string[] = [];
+      if (replace) {
+        // The active tables of the imported names go (the imported ones themselves come back on top).
+        const ids = new Set(tables.map((record) => record.id));
+        for (const name of new Set(tables.map((record) => record.table.name))) {
+          for (const id of s.activeOfName.all(name) as string[]) {
+            if (!ids.has(id) && !removed.includes(id)) removed.push(id);
+          }
+        }
+        for (const id of removed) s.deactivate.run({ id, revision });
+      }
       for (const record of tables) {
         if (added.includes(record.id)) continue;
         const state = s.state.get(record.id) as { active_seq: number | null } | undefined;
-        if (state !== undefined && state.active_seq !== null) continue;
+        if (state !== undefined && state.active_seq !== null && !replace) continue;
         if (state === undefined) insertRecord(record, seq, revision, tableJson?.get(record.id));
         else s.activate.run({ id: record.id, activeSeq: seq, activeRevision: revision });
         seq += 1;
         added.push(record.id);
       }
-      return { added, revision: added.length === 0 ? current : revision };
+      return { added, removed, revision: added.length === 0 && removed.length === 0 ? current : revision };
     },
   );
+
+  const removeTables = writeTransaction(client, (ids: readonly string[]) => {
+    const current = revisionNow();
+    const removed = [...new Set(ids)].filter((id) => s.deactivate.run({ id, revision: current + 1 }).changes > 0);
+    return { removed, revision: removed.length === 0 ? current : current + 1 };
+  });
 
   const saveSnapshot = writeTransaction(client, (snapshot: RateSnapshot, tables: readonly RateTableRecord[]) => {
     if (s.snapshot.get(snapshot.id) !== undefined) return;
@@ -111,7 +133,9 @@ export function createSqliteRates(client: Database.Database): StoreRates {
   });
 
   return {
-    importRateTables: (tables, tableJson) => settle(() => importTables(tables, tableJson)),
+    importRateTables: (tables, tableJson, options) =>
+      settle(() => importTables(tables, tableJson, options?.replace === true)),
+    removeRateTables: (ids) => settle(() => removeTables(ids)),
     rateRevision: () => settle(revisionNow),
     loadRateTables: async () => {
       // The rows in one read transaction (consistent, and quick: text only); their JSON, the

@@ -280,7 +280,9 @@ export const certificateRequests = sqliteTable(
  * content (`id` is its content hash), the whole record as JSON in `body`. An imported table is
  * active: `active_seq` orders the active ones (later overrides earlier) and `active_revision`
  * is the rate revision its import produced. A base table saved only for a snapshot has both
- * null. Rows are never deleted: snapshots name them.
+ * null; a removed one (`taxkit rates remove`) has `active_seq` null and `active_revision` the
+ * revision of its removal, so the revision, MAX(active_revision), never goes down. Rows are
+ * never deleted: snapshots name them.
  */
 export const rateTables = sqliteTable(
   'rate_tables',

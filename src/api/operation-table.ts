@@ -20,6 +20,7 @@ import { createProduct, deleteProduct, getProduct, listProducts } from '../opera
 import { createRefund, reverseRefund } from '../operations/refunds.ts';
 import { getNexusStatus } from '../operations/nexus.ts';
 import { getRates } from '../operations/rates.ts';
+import { removeRateTables } from '../operations/remove-rate-tables.ts';
 import {
   createRegistration,
   deleteRegistration,
@@ -37,6 +38,7 @@ import {
 } from '../wire/registration-request.ts';
 import { serializeNexus } from '../wire/serialize-nexus.ts';
 import { serializeRates } from '../wire/serialize-rates.ts';
+import { serializeRemovedRateTables } from '../wire/serialize-removed-rate-tables.ts';
 import {
   serializeDeletedRegistration,
   serializeRegistration,
@@ -143,6 +145,7 @@ import {
   merchantResponseSchema,
   nexusResponseSchema,
   ratesResponseSchema,
+  removedRateTablesResponseSchema,
   platformCalculationResponseSchemas,
   platformTransactionsResponseSchemas,
   productListResponseSchema,
@@ -1134,6 +1137,30 @@ export const OPERATIONS = {
       parse: () => undefined,
       run: (deps) => getRates(deps),
       serialize: serializeRates,
+    }),
+    /**
+     * DELETE /tax/rates/{id} (taxkit extension): takes the imported tables whose content id,
+     * name or file name is `id` out of use. They stay stored, so calculations made with them
+     * still replay; importing one again puts it back. Every engine on the store picks the
+     * change up at its next look at the rate revision. 404 RATE_TABLE_NOT_FOUND when none
+     * matches (embedded tables cannot be removed).
+     *
+     * @example
+     * await engine.rateTables.remove('TAXRATES_ZIP5_CO202603.csv');
+     */
+    remove: defineOperation({
+      method: 'DELETE',
+      path: '/tax/rates/:id',
+      summary: 'taxkit extension: take an imported rate table out of use (kept for replay).',
+      keys: 'secret',
+      since: undefined,
+      args: ['id'],
+      request: undefined,
+      response: 'removedRateTables',
+      responseSchemas: inEveryVersion(removedRateTablesResponseSchema),
+      parse: idOf,
+      run: removeRateTables,
+      serialize: serializeRemovedRateTables,
     }),
   },
   /** Marketplace taxes (2026-01-01+). */

@@ -7,7 +7,7 @@ import { describeError } from './describe-error.ts';
 import { UsageError } from './usage-error.ts';
 import { USAGE } from './usage.ts';
 
-/** A command of two subcommands over a database: `import <file|folder>...` and `list`. */
+/** A command over a database: `import <file|folder>...`, `list`, and for some `remove <what>`. */
 export interface ImportCommand<F extends string> {
   /** `rates`, `fx`: the command's name in messages. */
   readonly name: string;
@@ -16,10 +16,22 @@ export interface ImportCommand<F extends string> {
   readonly formats: readonly F[];
   /** Why the command needs a database, for `--memory`. */
   readonly needsStore: string;
-  /** Imports `files` (as given: files or folders) into `store`, printing what it did; `where` names the store. */
-  import(store: TaxStore, files: readonly string[], format: F, where: string, io: CliIo): Promise<void>;
+  /**
+   * Imports `files` (as given: files or folders) into `store`, printing what it did; `where`
+   * names the store; `replace` is `--replace` (only for a command with `remove`).
+   */
+  import(
+    store: TaxStore,
+    files: readonly string[],
+    format: F,
+    where: string,
+    io: CliIo,
+    replace: boolean,
+  ): Promise<void>;
   /** Prints what `store` holds. */
   list(store: TaxStore, where: string, io: CliIo): Promise<void>;
+  /** `remove <what>` and `import --replace`, where the command has them: takes `what` out of use. */
+  remove?(store: TaxStore, what: string, where: string, io: CliIo): Promise<void>;
 }
 
 /**
@@ -43,6 +55,7 @@ export async function runImportCommand<F extends string>(
         postgres: { type: 'string' },
         [command.formatOption]: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        ...(command.remove === undefined ? {} : { replace: { type: 'boolean' as const } }),
       },
       strict: true,
       allowPositionals: true,
@@ -55,10 +68,17 @@ export async function runImportCommand<F extends string>(
     io.stdout(USAGE);
     return 0;
   }
-  if (subcommand !== 'import' && subcommand !== 'list') {
+  const removes = command.remove !== undefined;
+  if (subcommand !== 'import' && subcommand !== 'list' && !(removes && subcommand === 'remove')) {
     throw new UsageError(
-      `"${command.name}" takes "import" or "list", not ${subcommand === undefined ? 'nothing' : `"${subcommand}"`}.`,
+      `"${command.name}" takes ${removes ? '"import", "list" or "remove"' : '"import" or "list"'}, not ${subcommand === undefined ? 'nothing' : `"${subcommand}"`}.`,
     );
+  }
+  if (subcommand === 'remove' && parsed.positionals.length !== 1) {
+    throw new UsageError(`"${command.name} remove" takes one table: its id, name or file name.`);
+  }
+  if (values.replace === true && subcommand !== 'import') {
+    throw new UsageError(`--replace is for "${command.name} import".`);
   }
   const format = (values[command.formatOption] ?? command.formats[0]) as F;
   if (!command.formats.includes(format)) {
@@ -86,7 +106,9 @@ export async function runImportCommand<F extends string>(
         : choice.kind === 'sqlite'
           ? relative(io.cwd, choice.path) || choice.path
           : 'memory';
-    if (subcommand === 'import') await command.import(store, parsed.positionals, format, where, io);
+    if (subcommand === 'import')
+      await command.import(store, parsed.positionals, format, where, io, values.replace === true);
+    else if (subcommand === 'remove') await command.remove?.(store, parsed.positionals[0] as string, where, io);
     else await command.list(store, where, io);
     return 0;
   } catch (error) {

@@ -2,6 +2,7 @@ import { snapshotId } from '../core/rates/snapshot-id.ts';
 import { hashRateTable } from '../core/rates/hash-rate-table.ts';
 import { loadDefaultRateTables } from '../defaults/load-default-rate-tables.ts';
 import { importRates, type ImportedFile, type RateFileFormat } from '../rate-import/import-rates.ts';
+import { removeRateTablesFrom } from '../operations/remove-rate-tables.ts';
 import type { TaxStore } from '../ports/store.ts';
 import type { CliIo } from './cli-io.ts';
 import { type ImportCommand, runImportCommand } from './run-import-command.ts';
@@ -16,12 +17,13 @@ const RATES_COMMAND: ImportCommand<RateFileFormat> = {
   needsStore: 'rates need a store that keeps them: --db or --postgres.',
   import: runImport,
   list: runList,
+  remove: runRemove,
 };
 
 /**
- * `taxkit rates import <file|folder>... [--db PATH | --postgres URL] [--format F]` and
- * `taxkit rates list [--db PATH | --postgres URL]`. With PostgreSQL, every instance on the
- * database picks an import up without a restart.
+ * `taxkit rates import <file|folder>... [--db PATH | --postgres URL] [--format F] [--replace]`,
+ * `taxkit rates list [--db PATH | --postgres URL]` and `taxkit rates remove <id|name>`. With
+ * PostgreSQL, every instance on the database picks an import or a removal up without a restart.
  */
 export function runRates(args: readonly string[], io: CliIo): Promise<number> {
   return runImportCommand(RATES_COMMAND, args, io);
@@ -33,6 +35,7 @@ async function runImport(
   format: RateFileFormat,
   where: string,
   io: CliIo,
+  replace: boolean,
 ): Promise<void> {
   const started = performance.now();
   const report = await importRates({
@@ -40,13 +43,38 @@ async function runImport(
     inputs,
     cwd: io.cwd,
     format,
+    replace,
     onFile: (file) => io.stdout(`read ${describeFile(file)}\n`),
   });
   const seconds = (performance.now() - started) / 1000;
   const unchanged = report.unchanged === 0 ? '' : `, ${report.unchanged} already imported (unchanged)`;
+  const removed = report.removed.length === 0 ? '' : `, ${report.removed.length} replaced`;
+  for (const table of report.removed)
+    io.stdout(`replaced ${table.name} (id ${table.id}): out of use, kept for replay\n`);
+  // An unchanged table under later ones is not what calculations use where those rate the same places.
+  for (const file of report.files) {
+    const after = file.importedAfter ?? [];
+    if (after.length === 0) continue;
+    io.stdout(
+      `note: ${file.fileName} is already imported (id ${file.tableId}), but ${after.length} table(s) imported after it ` +
+        `(${after.join(', ')}) win where they rate the same places. To put it back in force: ` +
+        `taxkit rates import --replace ${file.fileName}\n`,
+    );
+  }
   io.stdout(
     `Imported ${report.files.length} file(s), ${report.rows.toLocaleString('en-US')} rows, into ${where} in ${seconds.toFixed(1)} s: ` +
-      `${report.added} new${unchanged}. Rate revision ${report.revision}, snapshot ${await currentSnapshot(store)}.\n`,
+      `${report.added} new${removed}${unchanged}. Rate revision ${report.revision}, snapshot ${await currentSnapshot(store)}.\n`,
+  );
+}
+
+async function runRemove(store: TaxStore, what: string, where: string, io: CliIo): Promise<void> {
+  const outcome = await removeRateTablesFrom(store, what);
+  for (const table of outcome.removed) {
+    io.stdout(`removed ${table.name} (${table.fileName}, id ${table.id}): out of use, kept for replay\n`);
+  }
+  io.stdout(
+    `Removed ${outcome.removed.length} table(s) from ${where}. Rate revision ${outcome.revision}, snapshot ${await currentSnapshot(store)}. ` +
+      `Calculations made with them still replay; importing one again puts it back.\n`,
   );
 }
 
@@ -65,7 +93,8 @@ async function runList(store: TaxStore, where: string, io: CliIo): Promise<void>
       `  r${String(table.revision).padEnd(8)} ${table.name.padEnd(28)} from ${table.effectiveDate}  ${table.format}, ` +
         `${table.rowCount.toLocaleString('en-US')} rows, ${table.fileName}, id ${table.id}, imported ${new Date(table.importedAt * 1000).toISOString()}` +
         (table.sst === undefined ? '' : `, SST ${table.sst.state} ${table.sst.kind} ${table.sst.quarter}`) +
-        (table.sourceUrl === undefined ? '' : `, source ${table.sourceUrl}`),
+        // A table's source need not be a URL (a taxkit CSV names what its rows cite): shown either way.
+        `, source ${table.sourceUrl ?? table.source}`,
     );
   }
   lines.push(`Snapshot a server started now calculates with: ${await currentSnapshot(store)}`);

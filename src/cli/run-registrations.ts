@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import type { Registration } from '../wire/api-types.ts';
+import { isoDay } from '../wire/iso-time.ts';
 import type { CliIo } from './cli-io.ts';
 import { describeError } from './describe-error.ts';
 import { openAccountEngine, parseCliDate } from './open-account-engine.ts';
@@ -11,6 +13,7 @@ const SUBCOMMANDS = ['list', 'add', 'update', 'delete'] as const;
  * `taxkit registrations list | add | update <id> | delete <id>`: the registrations of the
  * account `taxkit serve` uses, through the same engine operations as POST/GET/DELETE
  * /tax/registrations (so the same checks apply). Dates are YYYY-MM-DD (UTC) or Unix seconds.
+ * It prints text, as `taxkit nexus` does; `--json` prints the operation's answer.
  */
 export async function runRegistrations(args: readonly string[], io: CliIo): Promise<number> {
   const [subcommand, ...rest] = args;
@@ -65,7 +68,9 @@ export async function runRegistrations(args: readonly string[], io: CliIo): Prom
         context,
       );
     }
-    io.stdout(`${JSON.stringify(answer, null, 2)}\n`);
+    io.stdout(
+      values.json === true ? `${JSON.stringify(answer, null, 2)}\n` : formatRegistrations(subcommand as string, answer),
+    );
     return 0;
   } catch (error) {
     if (error instanceof UsageError) throw error;
@@ -90,6 +95,7 @@ function parseRegistrationArgs(args: readonly string[]) {
         number: { type: 'string' },
         from: { type: 'string' },
         to: { type: 'string' },
+        json: { type: 'boolean' },
       },
       strict: true,
       allowPositionals: true,
@@ -97,4 +103,24 @@ function parseRegistrationArgs(args: readonly string[]) {
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/** The answer as text: one line per registration (list, add, update), or what was deleted. */
+export function formatRegistrations(subcommand: string, answer: unknown): string {
+  if (subcommand === 'delete') return `Deleted registration ${(answer as { id: string }).id}.\n`;
+  const registrations =
+    subcommand === 'list'
+      ? (answer as { registrations: readonly Registration[] }).registrations
+      : [answer as Registration];
+  if (registrations.length === 0)
+    return 'No registrations. (taxkit registrations add --country CC --from DATE adds one.)\n';
+  const lines = registrations.map((registration) => {
+    const place =
+      registration.province === null ? registration.country : `${registration.country}-${registration.province}`;
+    const until = registration.expires_at === null ? 'open-ended' : `until ${isoDay(registration.expires_at)}`;
+    const number = registration.registration_number === null ? 'no number' : registration.registration_number;
+    return `${place.padEnd(6)} ${registration.type.padEnd(18)} from ${isoDay(registration.active_from)} ${until}, ${number}  ${registration.id}`;
+  });
+  const heading = subcommand === 'list' ? [] : [subcommand === 'add' ? 'Added:' : 'Updated:'];
+  return `${[...heading, ...lines].join('\n')}\n`;
 }

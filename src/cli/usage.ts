@@ -36,20 +36,27 @@ Usage:
       Create the SQLite database (default .taxkit/taxkit.db) or apply pending migrations;
       with --postgres (or TAXKIT_POSTGRES_URL), apply the PostgreSQL migrations.
 
-  taxkit rates import <file|folder>... [--db PATH | --postgres URL] [--format F]
+  taxkit rates import <file|folder>... [--db PATH | --postgres URL] [--format F] [--replace]
       Import rate tables into the database (default .taxkit/taxkit.db), all or nothing:
       the SST states' rate and boundary files (<ST>R…, <ST>B…, .csv or .zip, any number of
       states and quarters), Avalara's monthly TAXRATES_ZIP5_<ST><YYYYMM>.csv tables and
       taxkit's own CSV or JSON tables (docs/rates.md). A folder contributes its .csv, .json
       and .zip files. --format is auto (default: SST files by name, others by extension and
       header), avalara-zip5, taxkit-csv or taxkit-json.
-      Re-importing a file changes nothing. A server on the same database picks the tables
-      up within a second; with --postgres (or TAXKIT_POSTGRES_URL), every instance on it.
+      Re-importing a file changes nothing (it says so when tables imported after it win
+      over it). --replace takes the tables of the same name out of use and puts the
+      imported ones on top, also when they were imported before. A server on the same
+      database picks the tables up within a second; with --postgres (or
+      TAXKIT_POSTGRES_URL), every instance on it.
 
   taxkit rates list [--db PATH | --postgres URL]
       Show the rate tables in the database: format, vintage, rows (an SST file's state, kind
       and quarter), source, ids, and the
       snapshot a server started now calculates with.
+
+  taxkit rates remove <id|name|file> [--db PATH | --postgres URL]
+      Take imported rate tables out of use (DELETE /tax/rates/{id}). They stay stored, so
+      calculations made with them still replay; importing one again puts it back.
 
   taxkit fx import <file|folder>... [--db PATH | --postgres URL] [--source ecb|hmrc|auto]
       Import reference exchange rates for the filing currency (docs/filing-currency.md), all
@@ -87,12 +94,12 @@ Usage:
       answer of GET /tax/nexus.
 
   taxkit registrations list | add | update ID | delete ID [--db PATH | --postgres URL]
-               [--mode live|test]
+               [--mode live|test] [--json]
       The same account's registrations (POST/GET/DELETE /tax/registrations). add takes
       --country CC [--province XX] --from DATE [--to DATE] [--type T] [--number N];
       update takes --from, --to (or --to none) and --number. Dates are YYYY-MM-DD (UTC) or
       Unix seconds. Live calculations collect only where a registration is active on the
-      sale's tax date.
+      sale's tax date. Prints a line per registration; --json prints the API's answer.
 
   taxkit help | --help
       Show this text.

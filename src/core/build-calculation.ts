@@ -18,9 +18,20 @@ import { ratesAtPlace } from './rates/rates-at-place.ts';
 import type { ResolvedPlace } from './location/resolved-place.ts';
 import { dayOfUnixSeconds } from './rates/day-number.ts';
 import { NO_RATES, type RateIndex, type ResolvedRate } from './rates/rate-index.ts';
-import { implausibleTaxIdNotice, type ReverseChargeFacts, reverseChargeNote } from './tax-ids/reverse-charge.ts';
+import {
+  implausibleTaxIdNotice,
+  missingOriginNotice,
+  type ReverseChargeFacts,
+  reverseChargeNote,
+} from './tax-ids/reverse-charge.ts';
 import type { JurisdictionDef } from './rates/rate-table.ts';
 import { registeredOn, type RegistrationSpan } from './registrations/registration-spans.ts';
+import {
+  decideDistanceSale,
+  type DistanceSaleFacts,
+  type DistanceSalePlace,
+  isDistanceSale,
+} from './tax-ids/eu-distance-sale.ts';
 import type {
   Address,
   AutomaticTax,
@@ -76,6 +87,12 @@ export interface CalculationFacts {
   readonly certificates?: readonly ExemptionCertificate[] | undefined;
   /** The certificate to apply, already chosen (a replay reads it back from the record's notes); wins over `certificates`. */
   readonly appliedCertificate?: AppliedCertificate;
+  /**
+   * An EU seller's distance-sales count (Art. 59c), or the decision a replay read back from the
+   * record: a B2C sale to another member state is taxed at the seller's own VAT under the
+   * threshold (tax-ids/eu-distance-sale.ts). Absent: taxed where the customer is.
+   */
+  readonly distanceSale?: DistanceSaleFacts | undefined;
   /** Per-order fees (retail delivery fees) and which the seller does not owe; none when absent. */
   readonly orderFees?: OrderFeeFacts;
 }
@@ -85,15 +102,69 @@ export interface CalculationFacts {
  * index always give the same record (the index's snapshot id is kept with it).
  */
 export function buildCalculation(facts: CalculationFacts, index: RateIndex): Calculation {
+  const located = 'zero' in facts.place ? undefined : facts.place;
+  const customerCountry = located?.location.address.country;
+  const distance =
+    located === undefined || customerCountry === undefined || facts.distanceSale === undefined
+      ? undefined
+      : distanceSaleOf(facts, facts.distanceSale, customerCountry, index);
+  if (distance === undefined || distance.place === 'destination') {
+    return buildAt(facts, index, located?.rateKeys, customerCountry, distance?.note);
+  }
+  const atOrigin = buildAt(facts, index, [distance.country], distance.country, distance.note);
+  if (facts.distanceSale?.kind !== 'count') return atOrigin;
+  // Only the sale's value exclusive of VAT can cross the threshold (tax-inclusive lines need the rate to know it).
+  const saleEur = facts.currency === 'EUR' ? atOrigin.totalExcludingTaxMinor : undefined;
+  const decided = decideDistanceSale(facts.distanceSale, customerCountry as string, saleEur);
+  return decided.place === 'origin'
+    ? buildAt(facts, index, [distance.country], distance.country, decided.note)
+    : buildAt(facts, index, located?.rateKeys, customerCountry, decided.note);
+}
+
+/**
+ * Where a B2C sale to another member state is taxed before this sale's own value is known:
+ * the recorded decision (replay), or the count's decision without the sale, which can only go
+ * from origin to destination once the sale is added. Undefined when the sale is not such a
+ * distance sale (the same country, outside the EU, a business that reverse-charges).
+ */
+function distanceSaleOf(
+  facts: CalculationFacts,
+  distanceSale: DistanceSaleFacts,
+  customer: string,
+  index: RateIndex,
+): { readonly place: DistanceSalePlace; readonly country: string; readonly note: string } | undefined {
+  if (distanceSale.kind === 'recorded') {
+    return { place: distanceSale.place, country: distanceSale.country, note: distanceSale.note };
+  }
+  const seller = distanceSale.sellerCountry;
+  if (!isDistanceSale(seller, customer) || reverseChargeNote(reverseChargeFacts(facts), customer) !== undefined)
+    return undefined;
+  // The seller's own rates must be known to charge them.
+  if (index.keys.get(seller) === undefined) return undefined;
+  const decided = decideDistanceSale(distanceSale, customer, 0);
+  return { place: decided.place, country: decided.place === 'origin' ? seller : customer, note: decided.note };
+}
+
+/**
+ * The calculation taxed at `rateKeys` (the customer's place, or the seller's country for a
+ * distance sale at origin), `country` being the country whose rules decide collection, with
+ * `distanceNote` first in every jurisdiction's note.
+ */
+function buildAt(
+  facts: CalculationFacts,
+  index: RateIndex,
+  rateKeys: readonly string[] | undefined,
+  taxCountry: string | undefined,
+  distanceNote: string | undefined,
+): Calculation {
   const day = dayOfUnixSeconds(facts.taxDate);
   const place = 'zero' in facts.place ? undefined : facts.place;
-  const answer = place === undefined ? undefined : ratesAtPlace(index, place, day);
+  // Taxed at `rateKeys`: the customer's place, or the seller's country for a distance sale at origin.
+  const answer =
+    place === undefined || rateKeys === undefined ? undefined : ratesAtPlace(index, { ...place, rateKeys }, day);
   const located = place === undefined || answer === undefined ? undefined : { ...place, location: answer.location };
-  const rates =
-    answer === undefined
-      ? NO_RATES
-      : (answer.rates ?? [noRateData((located as ResolvedPlace).location.address.country)]);
-  const country = located?.location.address.country;
+  const rates = answer === undefined ? NO_RATES : (answer.rates ?? [noRateData(taxCountry as string)]);
+  const country = taxCountry;
   const certificate =
     facts.appliedCertificate ??
     (located === undefined || facts.certificates === undefined || facts.certificates.length === 0
@@ -104,20 +175,17 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
           located.location.address.province,
           facts.taxDate,
         ));
-  const zero = zeroReason(facts, country, located?.rateKeys, certificate);
+  const zero = zeroReason(facts, country, rateKeys, certificate);
+  // Why a business was not reverse-charged is about the customer's country, wherever the VAT went.
+  const customerCountry = located?.location.address.country;
   const taxIdNotice =
-    zero === undefined && country !== undefined
-      ? implausibleTaxIdNotice(reverseChargeFacts(facts), country)
+    zero === undefined && customerCountry !== undefined
+      ? (implausibleTaxIdNotice(reverseChargeFacts(facts), customerCountry) ??
+        missingOriginNotice(reverseChargeFacts(facts), customerCountry))
       : undefined;
   const postalNotice = located === undefined ? undefined : postalCodeNotice(located.location);
-  const placeNotice =
-    answer?.note === undefined || postalNotice === undefined
-      ? (postalNotice ?? answer?.note)
-      : `${postalNotice} ${answer.note}`;
-  const notice =
-    placeNotice === undefined || taxIdNotice === undefined
-      ? (placeNotice ?? taxIdNotice)
-      : `${placeNotice} ${taxIdNotice}`;
+  const notices = [distanceNote, postalNotice, answer?.note, taxIdNotice].filter((part) => part !== undefined);
+  const notice = notices.length === 0 ? undefined : notices.join(' ');
   const taxed = calculateLines(facts.lines, rates, facts.taxIncluded, zero, {
     linesKey: facts.linesKey,
     notice,
@@ -164,7 +232,7 @@ export function buildCalculation(facts: CalculationFacts, index: RateIndex): Cal
     rateSnapshot: index.snapshot,
     ...(isStateLevelUs(located) ? { note: STATE_LEVEL_NOTE } : {}),
     taxDate: facts.taxDate,
-    rateKeys: located?.rateKeys ?? [],
+    rateKeys: rateKeys ?? [],
     ...(facts.platform === undefined ? {} : { platform: facts.platform }),
   };
 }

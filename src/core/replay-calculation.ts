@@ -2,6 +2,7 @@ import { buildCalculation } from './build-calculation.ts';
 import type { LineInput } from './calculate-lines.ts';
 import { TaxError } from './errors.ts';
 import { certificateOfLines } from './exemptions/applied-certificate.ts';
+import { recordedDistanceSale } from './tax-ids/eu-distance-sale.ts';
 import { isOrderFeeId, unpricedNotice } from './order-fees/charge-order-fees.ts';
 import type { OrderFees } from './order-fees/compile-order-fees.ts';
 import type { ProductTaxCodes } from './product-tax-codes/compile-product-tax-codes.ts';
@@ -47,6 +48,10 @@ export function replayCalculation(
   }
   // The certificate the calculation applied is named in its notes; the record keeps nothing else of it.
   const appliedCertificate = certificateOfLines(calculation.lines);
+  // So is where an EU distance sale was taxed and why (the rate keys say where, the note why).
+  const distanceSale = recordedDistanceSale(
+    calculation.lines.flatMap((line) => line.jurisdictions.map((entry) => entry.note)),
+  );
   // The fees the record charged, and no others: which fees the seller owed is not kept otherwise.
   const entries = calculation.lines.flatMap((line) => line.jurisdictions);
   const charged = new Set(entries.map((entry) => entry.jurisdictionId).filter(isOrderFeeId));
@@ -57,6 +62,7 @@ export function replayCalculation(
   return buildCalculation(
     {
       ...(appliedCertificate === undefined ? {} : { appliedCertificate }),
+      ...(distanceSale === undefined ? {} : { distanceSale }),
       id: calculation.id,
       kind: calculation.kind,
       createdAt: calculation.createdAt,

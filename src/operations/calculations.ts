@@ -14,6 +14,7 @@ import { after } from './after.ts';
 import { customerCertificates } from './certificates.ts';
 import { callTime, sweepTime } from './call-time.ts';
 import { collectionFacts } from './collection-facts.ts';
+import { distanceSaleFacts } from './distance-sale-facts.ts';
 import { type CustomerInput, resolveCalculationCustomer, resolveCustomerPlace } from './resolve-customer-place.ts';
 import { type LineItemInput, resolveLines } from './resolve-lines.ts';
 
@@ -59,40 +60,44 @@ export function createCalculation(
           after(collectionFacts(deps, tenant), (collection) => {
             const origin =
               input.originAddress === undefined ? deps.defaultOrigin : checkedOrigin(deps, input.originAddress, rates);
-            const calculation = buildCalculation(
-              {
-                id: deps.ids.next('calc', nowMs),
-                kind: 'standard',
-                createdAt: now,
-                taxDate: input.taxDate ?? now,
-                lifetimeSeconds: deps.calculationLifetimeSeconds,
-                mode: tenant.mode,
-                currency: input.currency,
-                taxIncluded: input.taxIncluded,
-                automaticTax: input.automaticTax,
-                customer,
-                place,
-                origin,
-                lines,
-                metadata: input.metadata,
-                registrations: collection.registrations,
-                nexusNotes: collection.nexusNotes,
-                orderFees: deps.orderFees,
-                // Set even when undefined: a spread of `{}` or `{ certificates }` made the
-                // literal a copy through the runtime, on every calculation.
-                certificates,
-              },
-              rates,
-            );
-            return after(
-              deps.store.insertCalculation(tenant, storedCalculation(calculation), {
-                randomId: deps.ids.random === true,
-              }),
-              () => {
-                deps.sweeper.request(sweepTime(deps));
-                return calculation;
-              },
-            );
+            const taxDate = input.taxDate ?? now;
+            return after(distanceSaleFacts(deps, tenant, origin, taxDate), (distanceSale) => {
+              const calculation = buildCalculation(
+                {
+                  id: deps.ids.next('calc', nowMs),
+                  kind: 'standard',
+                  createdAt: now,
+                  taxDate,
+                  lifetimeSeconds: deps.calculationLifetimeSeconds,
+                  mode: tenant.mode,
+                  currency: input.currency,
+                  taxIncluded: input.taxIncluded,
+                  automaticTax: input.automaticTax,
+                  customer,
+                  place,
+                  origin,
+                  lines,
+                  metadata: input.metadata,
+                  registrations: collection.registrations,
+                  nexusNotes: collection.nexusNotes,
+                  orderFees: deps.orderFees,
+                  // Set even when undefined: a spread of `{}` or `{ certificates }` made the
+                  // literal a copy through the runtime, on every calculation.
+                  certificates,
+                  distanceSale,
+                },
+                rates,
+              );
+              return after(
+                deps.store.insertCalculation(tenant, storedCalculation(calculation), {
+                  randomId: deps.ids.random === true,
+                }),
+                () => {
+                  deps.sweeper.request(sweepTime(deps));
+                  return calculation;
+                },
+              );
+            });
           }),
         ),
       ),

@@ -15,6 +15,12 @@ import type { NexusNotes } from '../core/build-calculation.ts';
  */
 export interface NexusMonitor {
   notesFor(tenant: Tenant): NexusNotes;
+  /**
+   * The kept status itself and when it was counted, on the same terms as `notesFor` (never
+   * waits; starts a count when none is kept or it is due); undefined before the first count:
+   * what EU distance sales are decided by (src/operations/distance-sale-facts.ts).
+   */
+  statusFor(tenant: Tenant): KeptNexus | undefined;
   /** Keeps a status just computed (GET /tax/nexus as of now), so calculations use it at once. */
   remember(tenant: Tenant, jurisdictions: readonly JurisdictionNexus[]): void;
   /** Resolves when no background recount is running. */
@@ -48,15 +54,27 @@ export const NEXUS_NOT_COUNTED_NOTE =
 
 const NOT_COUNTED: NexusNotes = { get: () => NEXUS_NOT_COUNTED_NOTE };
 
+/** A tenant's nexus as last counted. */
+export interface KeptNexus {
+  readonly jurisdictions: readonly JurisdictionNexus[];
+  /** When it was counted, Unix seconds. */
+  readonly countedAt: number;
+}
+
 export function createNexusMonitor(options: NexusMonitorOptions): NexusMonitor {
-  const kept = new Map<string, { readonly notes: NexusNotes; readonly dueMs: number }>();
+  const kept = new Map<string, KeptNexus & { readonly notes: NexusNotes; readonly dueMs: number }>();
   const running = new Map<string, Promise<void>>();
   const stopping = new AbortController();
   const keyOf = (tenant: Tenant) => `${tenant.mode}:${tenant.accountId}`;
   const keep = (key: string, jurisdictions: readonly JurisdictionNexus[], tookMs: number) => {
     const nowMs = options.clock.now();
     const notes = notesOf(jurisdictions, options.sellerCountry, nowMs);
-    kept.set(key, { notes, dueMs: nowMs + Math.max(options.refreshMs, REST_PER_COUNT * tookMs) });
+    kept.set(key, {
+      jurisdictions,
+      countedAt: Math.floor(nowMs / 1000),
+      notes,
+      dueMs: nowMs + Math.max(options.refreshMs, REST_PER_COUNT * tookMs),
+    });
   };
   const recount = (tenant: Tenant, key: string) => {
     if (running.has(key) || stopping.signal.aborted) return;
@@ -75,6 +93,12 @@ export function createNexusMonitor(options: NexusMonitorOptions): NexusMonitor {
       const found = kept.get(key);
       if (found === undefined || options.clock.now() >= found.dueMs) recount(tenant, key);
       return found?.notes ?? NOT_COUNTED;
+    },
+    statusFor(tenant) {
+      const key = keyOf(tenant);
+      const found = kept.get(key);
+      if (found === undefined || options.clock.now() >= found.dueMs) recount(tenant, key);
+      return found;
     },
     remember(tenant, jurisdictions) {
       keep(keyOf(tenant), jurisdictions, 0);

@@ -19,7 +19,9 @@
  */
 import type {
   ActiveRateTables,
+  RateImportOptions,
   RateImportOutcome,
+  RateRemovalOutcome,
   RateSnapshot,
   RateTableRecord,
   RateTableSummary,
@@ -280,7 +282,8 @@ export interface TaxStore {
   ): Promise<CertificateRequest>;
 
   // Rate tables (`taxkit rates import`). Not scoped by tenant: every account of a store
-  // calculates with the same rates. Nothing here ever deletes a table or a snapshot.
+  // calculates with the same rates. Nothing here ever deletes a table or a snapshot: removing
+  // a table only takes it out of the active ones, so a snapshot that names it still replays.
 
   /**
    * Stores and activates `tables`, all or nothing, in the given order. A table whose id is
@@ -295,10 +298,18 @@ export interface TaxStore {
   importRateTables(
     tables: readonly RateTableRecord[],
     tableJson?: ReadonlyMap<string, EncodedJson>,
+    options?: RateImportOptions,
   ): Promise<RateImportOutcome>;
   /**
+   * Takes the active tables `ids` out of the active ones (in one transaction): they stay stored
+   * (a snapshot naming one still replays, and importing it again activates it). Ids that are not
+   * active are ignored. When anything was removed, the revision goes up by exactly one, as an
+   * import's does, so every engine on the store reloads.
+   */
+  removeRateTables(ids: readonly string[]): Promise<RateRemovalOutcome>;
+  /**
    * The revision of the active tables: 0 before the first import, +1 per import that activated
-   * something. Cheap, so an engine can ask before every calculation whether to reload.
+   * something and per removal that removed something; it never goes down. Cheap, so an engine can ask before every calculation whether to reload.
    */
   rateRevision(): Promise<number>;
   /** The active tables with their rows, in activation order, and the revision they make up. */
@@ -360,7 +371,13 @@ export interface TaxStore {
 /** The store methods over imported rate tables and rate snapshots. */
 export type StoreRates = Pick<
   TaxStore,
-  'importRateTables' | 'rateRevision' | 'loadRateTables' | 'listRateTables' | 'saveRateSnapshot' | 'getRateSnapshot'
+  | 'importRateTables'
+  | 'removeRateTables'
+  | 'rateRevision'
+  | 'loadRateTables'
+  | 'listRateTables'
+  | 'saveRateSnapshot'
+  | 'getRateSnapshot'
 >;
 
 /** The store methods over exchange rates. */

@@ -138,9 +138,13 @@ export function createZipJurisdictions(): ZipJurisdictions {
   };
 }
 
+/**
+ * The state of an imported ZIP table: `US-<ST>`, the embedded state's id, so sales taxed with
+ * either table are one row of a report (docs/reports.md).
+ */
 function stateJurisdiction(state: string, name: string): JurisdictionDef {
   return {
-    id: `US-${state}:STATE`,
+    id: `US-${state}`,
     country: 'US',
     level: 'STATE',
     name,

@@ -36,6 +36,12 @@ export interface ImportRatesOptions {
   readonly clock?: Clock;
   /** Told about each file once it is read and checked, before anything is written. */
   readonly onFile?: (file: ImportedFile) => void;
+  /**
+   * Replace rather than add (`taxkit rates import --replace`): the active tables with the name
+   * of an imported one are removed, and the imported tables go on top of the active ones, also
+   * when they are active already (RateImportOptions in src/core/rates/rate-table-record.ts).
+   */
+  readonly replace?: boolean;
 }
 
 /** One imported file. */
@@ -47,8 +53,14 @@ export interface ImportedFile {
   readonly rowCount: number;
   /** The table's content id. */
   readonly tableId: string;
-  /** `new`: activated by this import; `unchanged`: the same table was already imported. */
+  /** `new`: activated (or, replacing, put on top) by this import; `unchanged`: the same table was already active. */
   readonly status?: 'new' | 'unchanged';
+  /**
+   * For an `unchanged` table: the names of the active tables imported after it, which win over
+   * it where they rate the same places (so its content may not be what calculations use);
+   * `--replace` puts it back on top. Empty when it is the latest.
+   */
+  readonly importedAfter?: readonly string[];
 }
 
 export interface RateImportReport {
@@ -56,6 +68,8 @@ export interface RateImportReport {
   readonly rows: number;
   readonly added: number;
   readonly unchanged: number;
+  /** Active tables a replacing import removed (their ids and names). */
+  readonly removed: readonly { readonly id: string; readonly name: string }[];
   /** The store's rate revision after the import. */
   readonly revision: number;
 }
@@ -118,17 +132,26 @@ export async function importRates(options: ImportRatesOptions): Promise<RateImpo
     tableId: record.id,
   }));
   for (const file of described) options.onFile?.(file);
-  const outcome: RateImportOutcome = await options.store.importRateTables(records, tableJson);
+  const before = options.replace === true ? await options.store.listRateTables() : [];
+  const outcome: RateImportOutcome = await options.store.importRateTables(records, tableJson, {
+    replace: options.replace === true,
+  });
   const added = new Set(outcome.added);
-  const files = described.map((file): ImportedFile => ({
-    ...file,
-    status: added.has(file.tableId) ? 'new' : 'unchanged',
-  }));
+  // Where each table unchanged by the import stands: the tables activated after it win over it.
+  const active = added.size === described.length ? [] : await options.store.listRateTables();
+  const position = new Map(active.map((table, index) => [table.id, index]));
+  const files = described.map((file): ImportedFile => {
+    if (added.has(file.tableId)) return { ...file, status: 'new' };
+    const at = position.get(file.tableId) ?? active.length;
+    return { ...file, status: 'unchanged', importedAfter: active.slice(at + 1).map((table) => table.name) };
+  });
+  const names = new Map(before.map((table) => [table.id, table.name]));
   return {
     files,
     rows: files.reduce((sum, file) => sum + file.rowCount, 0),
     added: files.filter((file) => file.status === 'new').length,
     unchanged: files.filter((file) => file.status === 'unchanged').length,
+    removed: outcome.removed.map((id) => ({ id, name: names.get(id) ?? id })),
     revision: outcome.revision,
   };
 }

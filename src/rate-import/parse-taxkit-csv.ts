@@ -111,7 +111,12 @@ export function parseTaxkitCsv(input: RateInput, locations: LocationTables): Par
     if (cell('source') !== '') sources.add(cell('source'));
 
     const place = state === '' ? country : `${country}-${state}`;
-    const id = `${place}:${level}:${name.toUpperCase()}`;
+    // A US state's sales tax is `US-<ST>` whatever table it comes from (the embedded one, an
+    // Avalara or SST import), so one state is one report row; other levels are named.
+    const id =
+      country === 'US' && level === 'STATE' && state !== '' && taxType === 'SALES'
+        ? place
+        : `${place}:${level}:${name.toUpperCase()}`;
     jurisdictions.set(id, {
       id,
       country,

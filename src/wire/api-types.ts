@@ -37,6 +37,7 @@ import type {
   merchantResponseSchema,
   nexusResponseSchema,
   ratesResponseSchema,
+  removedRateTablesResponseSchema,
   platformCalculationResponseSchemas,
   platformTransactionsResponseSchemas,
   productListResponseSchema,
@@ -181,6 +182,8 @@ export type DeletedRegistration = z.output<typeof deletedRegistrationResponseSch
 export type NexusStatus = z.output<typeof nexusResponseSchema>;
 /** GET /tax/rates (taxkit extension). */
 export type RatesJson = z.output<typeof ratesResponseSchema>;
+/** DELETE /tax/rates/{id} (taxkit extension). */
+export type RemovedRateTablesJson = z.output<typeof removedRateTablesResponseSchema>;
 /** A `tax.exemption_certificate` (2026-03-01). */
 export type CertificateJson = z.output<typeof certificateResponseSchema>;
 export type CertificateList = z.output<typeof certificateListResponseSchema>;
@@ -248,6 +251,7 @@ export interface ResponseBodies<V extends ApiVersion = LatestApiVersion> {
   deletedRegistration: DeletedRegistration;
   nexus: NexusStatus;
   rates: RatesJson;
+  removedRateTables: RemovedRateTablesJson;
   certificate: CertificateJson;
   certificateList: CertificateList;
   certificateRequest: CertificateRequestJson;

@@ -394,7 +394,7 @@ export const nexusJurisdictionSchema = z.strictObject({
   period: z.string().nullable(),
   period_start: z.number().nullable(),
   period_end: z.number().nullable(),
-  basis: z.enum(['gross', 'retail', 'taxable']).nullable(),
+  basis: z.enum(['gross', 'retail', 'taxable', 'consumer']).nullable(),
   marketplace_sales: z.enum(['included', 'excluded', 'unstated']).nullable(),
   progress: z.number(),
   crossed_at: z.number().nullable(),
@@ -433,6 +433,21 @@ export const ratesResponseSchema = z.strictObject({
   snapshot: z.string(),
   revision: z.number(),
   tables: z.array(rateTableResponseSchema),
+});
+
+/** DELETE /tax/rates/{id} (taxkit extension): the imported tables taken out of use (kept for replay). */
+export const removedRateTablesResponseSchema = z.strictObject({
+  object: z.literal('tax.rate_table_removal'),
+  removed: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      file_name: z.string(),
+      effective_date: z.string(),
+      format: z.string(),
+    }),
+  ),
+  revision: z.number(),
 });
 
 // --- exemption certificates and certificate requests (2026-03-01; docs/exemptions.md) ---------

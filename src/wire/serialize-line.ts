@@ -30,7 +30,7 @@ export function serializeJurisdiction(
     // taxkit extension: the stable id the liability report groups by (a name can repeat).
     wire.jurisdiction_id = entry.jurisdictionId;
     wire.tax_authority_name = entry.authorityName;
-    wire.tax_authority_type = entry.authorityType;
+    wire.tax_authority_type = authorityTypeOf(entry);
     wire.tax_type = entry.taxType;
   }
   return wire;
@@ -53,4 +53,16 @@ export function serializeLine(line: TaxLine, version: ApiVersion, context: LineC
   wire.amount_excluding_tax = line.amountExcludingTaxMinor;
   wire.amount_including_tax = line.amountIncludingTaxMinor;
   return wire;
+}
+
+/**
+ * `tax_authority_type` on the wire: the spec's enum is STATE, COUNTY, CITY or DISTRICT, and a
+ * national VAT or GST is levied by a sovereign state, so it is STATE (Germany's VAT, Canada's
+ * GST). Only an entry with no authority at all (no rate data for the country) stays "", which
+ * the spec allows. The report keeps the domain value, where "" means the national level.
+ */
+function authorityTypeOf(entry: JurisdictionTax): string {
+  return entry.authorityType === '' && (entry.taxType === 'VAT' || entry.taxType === 'GST')
+    ? 'STATE'
+    : entry.authorityType;
 }

@@ -75,6 +75,7 @@ describe('the operation table', () => {
       'registrations.delete',
       'nexus.status',
       'rateTables.list',
+      'rateTables.remove',
       'platform.calculations.create',
       'platform.transactions.create',
     ]);

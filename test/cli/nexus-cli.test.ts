@@ -136,11 +136,13 @@ describe('taxkit nexus over a year of sales recorded through the API', () => {
         add.io,
       ),
     ).toBe(0);
-    expect(JSON.parse(add.out())).toMatchObject({
-      object: 'tax.registration',
-      province: 'IN',
-      active_from: unix('2025-11-01'),
-    });
+    // Text, as `taxkit nexus` prints it; --json prints the API's answer.
+    expect(add.out()).toMatch(/^Added:\nUS-IN +\S+ +from 2025-11-01 open-ended, no number +taxreg_/);
+    const listed = fakeIo();
+    expect(await main(['registrations', 'list', '--db', path, '--json'], listed.io)).toBe(0);
+    expect(JSON.parse(listed.out()).registrations).toContainEqual(
+      expect.objectContaining({ object: 'tax.registration', province: 'IN', active_from: unix('2025-11-01') }),
+    );
     const bad = fakeIo();
     expect(
       await main(

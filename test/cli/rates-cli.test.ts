@@ -106,6 +106,17 @@ describe('taxkit rates import | list, then taxkit serve --db', () => {
     expect(out).toMatch(/Snapshot a server started now calculates with: [0-9a-f]{16}/);
   });
 
+  it('lists a source that is not a URL too (issue 37)', async () => {
+    writeFileSync(
+      join(directory, 'sourced.csv'),
+      'country,state,zip,effective_from,level,name,rate,source\nUS,CO,80301,2026-01-01,CITY,BOULDER,0.03775,Boulder city tax page 2026\n',
+    );
+    const listed = fakeIo(directory);
+    expect(await main(['rates', 'import', 'sourced.csv', '--db', 'sourced.db'], fakeIo(directory).io)).toBe(0);
+    expect(await main(['rates', 'list', '--db', 'sourced.db'], listed.io)).toBe(0);
+    expect(listed.out()).toMatch(/sourced\.csv, .*source taxkit rate table .*Boulder city tax page 2026/);
+  });
+
   it('wrong usage exits 2', async () => {
     for (const argv of [
       ['rates'],
@@ -184,5 +195,63 @@ describe('taxkit rates import with SST files', () => {
     writeFileSync(join(directory, 'KSR2026Q3JUL1.csv'), '20,00,091,0.01,0.01,0.01,0.01,20260701\n');
     expect(await main(['rates', 'import', 'KSR2026Q3JUL1.csv', '--db', 'sst.db'], bad.io)).toBe(1);
     expect(bad.err()).toContain('KSR2026Q3JUL1.csv, line 1: an SST rate file row has 9 columns');
+  });
+});
+
+describe('correcting a rate table (issue 37): rates remove, import --replace', () => {
+  const boulder = (rate: string) =>
+    `country,state,zip,effective_from,level,name,rate\nUS,CO,80302,2026-01-01,STATE,Colorado,0.029\nUS,CO,80302,2026-01-01,CITY,BOULDER,${rate}\n`;
+  const taxAt = async (db: string) => {
+    const body = JSON.stringify({
+      customer: { address: { address_country: 'US', address_province: 'CO', address_postal_code: '80302' } },
+      order_details: {
+        customer_currency_code: 'USD',
+        tax_included_in_amount: false,
+        line_items: [{ product_category: 'GENERAL_MERCHANDISE', amount: 100_000, quantity: 1 }],
+      },
+      tax_date: Date.UTC(2026, 5, 1) / 1000,
+    });
+    const io = fakeIo(directory, body);
+    expect(await main(['calc', '--db', db, '--version', '2026-03-01'], io.io)).toBe(0);
+    // The tax of the rates, without Colorado's retail delivery fee (a flat fee per order, docs/order-fees.md).
+    const answer = JSON.parse(io.out());
+    const entries = answer.line_items[0].tax_jurisdictions as { fee_amount: number }[];
+    return (answer.total_tax_amount as number) - entries.reduce((sum, entry) => sum + entry.fee_amount, 0);
+  };
+
+  it('a re-import under a later table says so and how; --replace puts it back in force; remove takes one out', async () => {
+    writeFileSync(join(directory, 'a.csv'), boulder('0.03775'));
+    writeFileSync(join(directory, 'b.csv'), boulder('0.03875'));
+    const db = 'boulder.db';
+    expect(await main(['rates', 'import', 'a.csv', '--db', db], fakeIo(directory).io)).toBe(0);
+    expect(await main(['rates', 'import', 'b.csv', '--db', db], fakeIo(directory).io)).toBe(0);
+    expect(await taxAt(db)).toBe(6_775); // 2.9 % + 3.875 %
+    const again = fakeIo(directory);
+    expect(await main(['rates', 'import', 'a.csv', '--db', db], again.io)).toBe(0);
+    expect(again.out()).toMatch(
+      /note: a\.csv is already imported \(id [0-9a-f]{16}\), but 1 table\(s\) imported after it \(b\) win where they rate the same places\. To put it back in force: taxkit rates import --replace a\.csv/,
+    );
+    expect(again.out()).toMatch(/0 new, 1 already imported \(unchanged\)\./);
+    expect(await taxAt(db)).toBe(6_775);
+
+    const replaced = fakeIo(directory);
+    expect(await main(['rates', 'import', '--replace', 'a.csv', '--db', db], replaced.io)).toBe(0);
+    expect(replaced.out()).toMatch(/1 new\. Rate revision 3,/);
+    expect(await taxAt(db)).toBe(6_675); // 2.9 % + 3.775 %, Boulder as a.csv has it
+
+    const removed = fakeIo(directory);
+    expect(await main(['rates', 'remove', 'a.csv', '--db', db], removed.io)).toBe(0);
+    expect(removed.out()).toMatch(
+      /^removed a \(a\.csv, id [0-9a-f]{16}\): out of use, kept for replay\nRemoved 1 table\(s\)/,
+    );
+    expect(await taxAt(db)).toBe(6_775); // b.csv again
+    const listed = fakeIo(directory);
+    expect(await main(['rates', 'list', '--db', db], listed.io)).toBe(0);
+    expect(listed.out()).not.toMatch(/a\.csv/);
+    const unknown = fakeIo(directory);
+    expect(await main(['rates', 'remove', 'nope.csv', '--db', db], unknown.io)).toBe(1);
+    expect(unknown.err()).toMatch(/No imported rate table in use has the id, name or file name "nope\.csv"/);
+    expect(await main(['rates', 'remove', '--db', db], fakeIo(directory).io)).toBe(2);
+    expect(await main(['rates', 'list', '--replace', '--db', db], fakeIo(directory).io)).toBe(2);
   });
 });

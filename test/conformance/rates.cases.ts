@@ -23,11 +23,11 @@ export function describeRateCases({ store, test }: SuiteContext): void {
 
   test('an import activates its tables in order under one new revision', async () => {
     const outcome = await store().importRateTables([march, april]);
-    expect(outcome).toStrictEqual({ added: [march.id, april.id], revision: 1 });
+    expect(outcome).toStrictEqual({ added: [march.id, april.id], removed: [], revision: 1 });
     expect(await store().rateRevision()).toBe(1);
     expect(await store().loadRateTables()).toStrictEqual({ revision: 1, tables: [march, april] });
     const second = await store().importRateTables([oregon]);
-    expect(second).toStrictEqual({ added: [oregon.id], revision: 2 });
+    expect(second).toStrictEqual({ added: [oregon.id], removed: [], revision: 2 });
     const listed = await store().listRateTables();
     expect(listed.map((summary) => [summary.id, summary.revision, summary.format])).toStrictEqual([
       [march.id, 1, 'avalara-zip5'],
@@ -49,14 +49,15 @@ export function describeRateCases({ store, test }: SuiteContext): void {
 
   test('re-importing the same tables changes nothing, not even the revision', async () => {
     await store().importRateTables([march, april]);
-    expect(await store().importRateTables([april, march])).toStrictEqual({ added: [], revision: 1 });
-    expect(await store().importRateTables([march, march])).toStrictEqual({ added: [], revision: 1 });
+    expect(await store().importRateTables([april, march])).toStrictEqual({ added: [], removed: [], revision: 1 });
+    expect(await store().importRateTables([march, march])).toStrictEqual({ added: [], removed: [], revision: 1 });
     expect((await store().loadRateTables()).tables.map((record) => record.id)).toStrictEqual([march.id, april.id]);
   });
 
   test('a table listed twice in one import is activated once', async () => {
     expect(await store().importRateTables([march, march, april])).toStrictEqual({
       added: [march.id, april.id],
+      removed: [],
       revision: 1,
     });
     expect((await store().loadRateTables()).tables).toHaveLength(2);
@@ -64,7 +65,11 @@ export function describeRateCases({ store, test }: SuiteContext): void {
 
   test('an import with a new and a known table activates only the new one', async () => {
     await store().importRateTables([march]);
-    expect(await store().importRateTables([march, april])).toStrictEqual({ added: [april.id], revision: 2 });
+    expect(await store().importRateTables([march, april])).toStrictEqual({
+      added: [april.id],
+      removed: [],
+      revision: 2,
+    });
   });
 
   test('changing returned tables never changes the store', async () => {
@@ -103,7 +108,7 @@ export function describeRateCases({ store, test }: SuiteContext): void {
 
   test('importing a table first stored as a snapshot base activates it', async () => {
     await store().saveRateSnapshot({ id: 'eeeeeeeeeeeeeeee', tableIds: [base.id], createdAt: 100 }, [base]);
-    expect(await store().importRateTables([base])).toStrictEqual({ added: [base.id], revision: 1 });
+    expect(await store().importRateTables([base])).toStrictEqual({ added: [base.id], removed: [], revision: 1 });
     expect((await store().loadRateTables()).tables).toStrictEqual([base]);
   });
 
@@ -113,5 +118,56 @@ export function describeRateCases({ store, test }: SuiteContext): void {
     await store().saveRateSnapshot(snapshot, []);
     await store().importRateTables([april, oregon]);
     expect(await store().getRateSnapshot(snapshot.id)).toStrictEqual({ snapshot, tables: [march] });
+  });
+
+  test('removing a table takes it out of the active ones under one new revision, and keeps it for snapshots', async () => {
+    await store().importRateTables([march, april]);
+    await store().importRateTables([oregon]);
+    await store().saveRateSnapshot({ id: 'abababababababab', tableIds: [april.id], createdAt: 100 }, []);
+    expect(await store().removeRateTables([april.id])).toStrictEqual({ removed: [april.id], revision: 3 });
+    expect(await store().rateRevision()).toBe(3);
+    expect(await store().loadRateTables()).toStrictEqual({ revision: 3, tables: [march, oregon] });
+    expect((await store().listRateTables()).map((summary) => summary.id)).toStrictEqual([march.id, oregon.id]);
+    expect((await store().getRateSnapshot('abababababababab'))?.tables).toStrictEqual([april]);
+    // Nothing active to remove: nothing changes, not even the revision.
+    expect(await store().removeRateTables([april.id, 'not-a-table'])).toStrictEqual({ removed: [], revision: 3 });
+    // Importing it again puts it back, on top.
+    expect(await store().importRateTables([april])).toStrictEqual({ added: [april.id], removed: [], revision: 4 });
+    expect((await store().loadRateTables()).tables).toStrictEqual([march, oregon, april]);
+  });
+
+  test('removing every table leaves the revision where it was moved to, never back to 0', async () => {
+    await store().importRateTables([march]);
+    expect(await store().removeRateTables([march.id])).toStrictEqual({ removed: [march.id], revision: 2 });
+    expect(await store().rateRevision()).toBe(2);
+    expect(await store().loadRateTables()).toStrictEqual({ revision: 2, tables: [] });
+    expect(await store().listRateTables()).toStrictEqual([]);
+  });
+
+  test('a replacing import puts an active table back on top, and takes out the tables of its name', async () => {
+    await store().importRateTables([march]);
+    await store().importRateTables([oregon]);
+    // Without replace, an active table stays where it is.
+    expect(await store().importRateTables([march])).toStrictEqual({ added: [], removed: [], revision: 2 });
+    expect(await store().importRateTables([march], undefined, { replace: true })).toStrictEqual({
+      added: [march.id],
+      removed: [],
+      revision: 3,
+    });
+    expect((await store().loadRateTables()).tables).toStrictEqual([oregon, march]);
+    // A corrected table of the same name replaces the active one.
+    const corrected = makeRateRecord(makeLocalTable({ from: '2026-03-01', cityRate: '0.02' }), {
+      format: 'avalara-zip5',
+    });
+    expect(await store().importRateTables([corrected], undefined, { replace: true })).toStrictEqual({
+      added: [corrected.id],
+      removed: [march.id],
+      revision: 4,
+    });
+    expect(await store().loadRateTables()).toStrictEqual({ revision: 4, tables: [oregon, corrected] });
+    expect((await store().listRateTables()).map((summary) => [summary.id, summary.revision])).toStrictEqual([
+      [oregon.id, 2],
+      [corrected.id, 4],
+    ]);
   });
 }

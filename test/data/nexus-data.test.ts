@@ -44,7 +44,7 @@ describe('data/nexus', () => {
     expect(rule.currency).toMatch(/^[A-Z]{3}$/);
     expect(Number.isSafeInteger(rule.amountMinor) && rule.amountMinor >= 0).toBe(true);
     expect(PERIODS).toContain(rule.period);
-    expect(['gross', 'retail', 'taxable']).toContain(rule.basis);
+    expect(['gross', 'retail', 'taxable', 'consumer']).toContain(rule.basis);
     expect(['included', 'excluded', 'unstated']).toContain(rule.marketplace);
     expect(rule.source).toMatch(/^https:\/\/\S+ \(.+\)$/);
     if (rule.combine === 'amount_only') expect(rule.transactions).toBeNull();

@@ -477,6 +477,20 @@ describe('response shape by version', () => {
   });
 });
 
+describe('tax_authority_type of a national tax (issue 37)', () => {
+  const { engine } = engineWith();
+  it('is STATE, the spec enum\'s value for a sovereign state\'s authority, never ""', async () => {
+    const germany: Wire = await engine.calculations.create(request(address('DE', '', '10115')), {
+      version: '2026-01-01',
+    });
+    expect(germany.line_items[0].tax_jurisdictions[0]).toMatchObject({ tax_type: 'VAT', tax_authority_type: 'STATE' });
+    const canada: Wire = await engine.calculations.create(request(address('CA', 'AB', 'T5J 0N3')), {
+      version: '2026-01-01',
+    });
+    expect(canada.line_items[0].tax_jurisdictions[0]).toMatchObject({ tax_type: 'GST', tax_authority_type: 'STATE' });
+  });
+});
+
 describe('housekeeping', () => {
   it('keeps an expired calculation for the grace period, then sweeps it on a later calculation', async () => {
     let now = NOW;

@@ -337,7 +337,7 @@ describe.each(stores)('ledger through the engine (%s store)', (_name, makeStore)
         transaction_id: transaction.id,
         type: 'partial',
         line_items: [
-          { reference_product_id: 'sku-1', sales_amount_refunded: -1200, tax_amount_refunded: -100, quantity: 1 },
+          { reference_product_id: 'sku-1', sales_amount_refunded: -1200, tax_amount_refunded: -108, quantity: 1 },
         ],
       };
       const results = await Promise.allSettled([

@@ -1,7 +1,5 @@
+import { createImportingEngine } from '../helpers/importing-engine.ts';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../adapters/memory/index.ts';
-import { createTaxEngine } from '../../src/engine.ts';
-import { createCountingIds } from '../../src/random-ids.ts';
 import { makeLocalTable, makeRateRecord } from '../helpers/rate-records.ts';
 
 // A ZIP that exists nowhere used to be taxed at its state's rate alone, silently. It is a 400
@@ -23,16 +21,7 @@ const sale = (province: string, zip: string) => ({
   },
 });
 
-function setup() {
-  const store = createMemoryStore();
-  const engine = createTaxEngine({
-    store,
-    clock: { now: () => NOW },
-    ids: createCountingIds(),
-    ratesCheckIntervalMs: 0,
-  });
-  return { store, engine };
-}
+const setup = () => createImportingEngine(NOW);
 
 describe('US ZIP codes that exist nowhere', () => {
   it.each([

@@ -87,6 +87,21 @@ describe('reverse charge through the engine', () => {
     ).toBe(0);
   });
 
+  it('with no origin at all, a valid number is taxed as a domestic sale and the note says why (issue 37)', async () => {
+    const { origin_address: _, ...noOrigin } = b2b(['FR40303265045']);
+    const result = (await engineWith().calculations.create(noOrigin)) as Wire;
+    expect(result.total_tax_amount).toBe(2000);
+    const note = result.line_items[0].tax_jurisdictions[0].note;
+    expect(note).toMatch(/^No reverse charge: the customer gave a VAT number of FR, but no origin is set/);
+    expect(note).toMatch(/Send the ship-from address, or set the default origin/);
+    // A consumer with no origin gets no such note: nothing would have been reverse-charged.
+    const consumer = (await engineWith().calculations.create({
+      ...noOrigin,
+      customer: { ...noOrigin.customer, type: 'CONSUMER' as const, tax_ids: [] },
+    })) as Wire;
+    expect(consumer.line_items[0].tax_jurisdictions[0].note).not.toMatch(/reverse charge/);
+  });
+
   it('takes a pluggable validator, and keeps its verdict for the transaction', async () => {
     const seen: string[] = [];
     const store = createMemoryStore();

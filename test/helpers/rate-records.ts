@@ -23,7 +23,7 @@ export function makeLocalTable(
     effectiveDate: from,
     jurisdictions: [
       {
-        id: `US-${state}:STATE`,
+        id: `US-${state}`,
         country: 'US',
         level: 'STATE',
         name: state,
@@ -50,7 +50,7 @@ export function makeLocalTable(
       {
         key: `US-${state}-${zip}`,
         from,
-        jurisdictions: [`US-${state}:STATE`, `US-${state}:CITY:TESTVILLE`],
+        jurisdictions: [`US-${state}`, `US-${state}:CITY:TESTVILLE`],
         rates: ['0.06', options.cityRate ?? '0.01'],
       },
     ],

@@ -51,7 +51,17 @@ const operationArbitrary = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('partial' as const),
       lines: fc.array(
-        fc.record({ line: fc.nat(), sales: share, tax: share, quantity: share, byLineItem: fc.boolean() }),
+        fc.record({
+          line: fc.nat(),
+          sales: share,
+          // Mostly the sales' tax at the line's rate (rounded down or up), sometimes any amount.
+          tax: fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom('down' as const, 'up' as const) },
+            { weight: 1, arbitrary: share },
+          ),
+          quantity: share,
+          byLineItem: fc.boolean(),
+        }),
         { minLength: 1, maxLength: 4 },
       ),
     }),
@@ -72,7 +82,15 @@ const asked = (remaining: number, percent: number) => {
 function partialInput(
   transaction: Transaction,
   balances: readonly LineBalance[],
-  operation: { lines: readonly { line: number; sales: number; tax: number; quantity: number; byLineItem: boolean }[] },
+  operation: {
+    lines: readonly {
+      line: number;
+      sales: number;
+      tax: number | 'down' | 'up';
+      quantity: number;
+      byLineItem: boolean;
+    }[];
+  },
 ) {
   const seen = new Set<number>();
   const lines: PartialRefundLineInput[] = [];
@@ -82,7 +100,16 @@ function partialInput(
     seen.add(index);
     const balance = balances[index] as LineBalance;
     const sales = asked(balance.salesMinor, item.sales);
-    const tax = asked(balance.taxMinor, item.tax);
+    const original = transaction.lines[index] as Transaction['lines'][number];
+    const [low, high] = rateBounds(original, sales);
+    const tax =
+      item.tax === 'down'
+        ? Math.min(low, balance.taxMinor)
+        : item.tax === 'up'
+          ? sales === balance.salesMinor
+            ? balance.taxMinor
+            : Math.min(high, balance.taxMinor)
+          : asked(balance.taxMinor, item.tax);
     lines.push({
       referenceLineItemId: item.byLineItem ? `line-${index}` : undefined,
       referenceProductId: item.byLineItem ? undefined : `sku-${index}`,
@@ -92,6 +119,15 @@ function partialInput(
     });
   }
   return lines;
+}
+
+/** The tax of `sales` at the line's rate, rounded down and up (exact in BigInt, as the amounts may be huge). */
+function rateBounds(line: Transaction['lines'][number], sales: number): [number, number] {
+  if (line.amountExcludingTaxMinor === 0) return [0, 0];
+  const numerator = BigInt(sales) * BigInt(line.taxMinor);
+  const denominator = BigInt(line.amountExcludingTaxMinor);
+  const low = numerator / denominator;
+  return [Number(low), Number(numerator % denominator === 0n ? low : low + 1n)];
 }
 
 const hasLeft = (balance: LineBalance) => balance.salesMinor > 0 || balance.taxMinor > 0 || balance.quantity > 0;
@@ -112,6 +148,11 @@ function expectedPartialError(
     const balance = balances[index] as LineBalance;
     if (-line.salesMinor > balance.salesMinor || -line.taxMinor > balance.taxMinor || line.quantity > balance.quantity)
       return 'REFUND_EXCEEDS_REMAINING';
+    // Refunded sales carry their tax at the line's rate, one unit either way, unless they close the line out.
+    const closesOut = -line.salesMinor === balance.salesMinor && -line.taxMinor === balance.taxMinor;
+    const [low, high] = rateBounds(transaction.lines[index] as Transaction['lines'][number], -line.salesMinor);
+    if (line.salesMinor !== 0 && !closesOut && (-line.taxMinor < low || -line.taxMinor > high))
+      return line.taxMinor === 0 ? 'NEGATIVE_NUMBER_REQUIRED' : 'INVALID_VALUE';
   }
   if (lines.every((line) => line.salesMinor === 0 && line.taxMinor === 0 && line.quantity === 0))
     return 'INVALID_VALUE';

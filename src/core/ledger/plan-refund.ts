@@ -3,6 +3,7 @@ import { keyedError } from '../errors.ts';
 import type { Refund, RefundLine, TaxLine, Transaction } from '../types.ts';
 import { buildRefundLine, type RefundAmounts } from './build-refund-line.ts';
 import { checkRefundLine } from './check-refund-line.ts';
+import { checkRefundTax } from './check-refund-tax.ts';
 import { matchRefundLine, type RefundLineReference } from './match-refund-line.ts';
 import { hasRemaining, remainingBalance, type LineBalance } from './remaining-balance.ts';
 
@@ -122,6 +123,7 @@ function partialRefundLines(
     // A per-order fee goes back only with the whole order (a full refund), never with part of a line.
     const refundable = withoutOrderFees(original, balance);
     checkRefundLine(item, refundable, key);
+    checkRefundTax(item, original, refundable, key);
     const line = buildRefundLine(original, refundable.jurisdictionTaxMinor, item, refundLineId(id, position));
     balances[index] = {
       lineItemId: balance.lineItemId,

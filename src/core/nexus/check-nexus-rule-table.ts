@@ -14,7 +14,7 @@ const PERIODS = new Set([
   'twelve_months_ending_september_30',
 ]);
 const COMBINES = new Set(['amount_only', 'amount_or_transactions', 'amount_and_transactions']);
-const BASES = new Set(['gross', 'retail', 'taxable']);
+const BASES = new Set(['gross', 'retail', 'taxable', 'consumer']);
 const MARKETPLACE = new Set(['included', 'excluded', 'unstated']);
 const FIELDS = new Set<NexusField>([
   'from',
@@ -105,7 +105,7 @@ function checkShape(rule: NexusRule, fail: (message: string) => never): void {
     fail('field "transactions" does not match "combine".');
   }
   if (!PERIODS.has(rule.period)) fail('field "period" is not a known measuring period.');
-  if (!BASES.has(rule.basis)) fail('field "basis" is not gross, retail or taxable.');
+  if (!BASES.has(rule.basis)) fail('field "basis" is not gross, retail, taxable or consumer.');
   if (!MARKETPLACE.has(rule.marketplace)) fail('field "marketplace" is not included, excluded or unstated.');
   if (typeof rule.source !== 'string' || !/^https:\/\/\S+/.test(rule.source))
     fail('field "source" names no https URL.');

@@ -19,8 +19,11 @@ export interface NexusRule {
   readonly transactions: number | null;
   readonly combine: NexusCombine;
   readonly period: NexusPeriodKind;
-  /** What the amount measures: all sales, retail sales (not for resale), taxable sales. */
-  readonly basis: 'gross' | 'retail' | 'taxable';
+  /**
+   * What the amount measures: all sales, retail sales (not for resale), taxable sales, or sales
+   * to consumers (B2C: a sale reverse-charged to a business customer is left out).
+   */
+  readonly basis: 'gross' | 'retail' | 'taxable' | 'consumer';
   /**
    * Whether sales a marketplace facilitated count toward the seller's threshold. 'unstated': no
    * source taxkit read says; they are counted (a seller learns of a threshold early, not late).

@@ -65,6 +65,8 @@ export interface JurisdictionNexus {
   readonly unconvertedTransactionCount: number;
   readonly source: string;
   readonly note: string;
+  /** Every measuring period of the rule as of `at` (previous and current year, …); empty without a rule. */
+  readonly measures: readonly PeriodMeasure[];
 }
 
 /** The rule of `jurisdiction` in force at `at` for this seller, if any. */
@@ -107,6 +109,9 @@ function counts(rule: NexusRule, transaction: Transaction): boolean {
   if (rule.marketplace === 'excluded' && transaction.marketplaceFacilitated === true) return false;
   // A tax-exempt customer (a reseller, an exempt organisation) buys outside retail and taxable sales.
   if (rule.basis !== 'gross' && transaction.exemption === 'exempt_customer') return false;
+  // A consumer basis (the EU's distance sales) measures B2C sales: a business that accounted for
+  // the VAT itself (reverse charge) bought outside it.
+  if (rule.basis === 'consumer' && transaction.exemption === 'reverse_charge') return false;
   return true;
 }
 
@@ -212,6 +217,7 @@ function noSalesTaxOf(place: NoSalesTaxPlace): JurisdictionNexus {
     unconvertedTransactionCount: 0,
     source: place.source,
     note: `${place.name} has no general sales tax: there is nothing to register for.`,
+    measures: [],
   };
 }
 
@@ -250,6 +256,7 @@ function jurisdictionOf(rule: NexusRule, running: readonly RunningMeasure[], bas
     unconvertedTransactionCount: unconverted,
     source: rule.source,
     note: noteOf(rule, status, shown, unconverted),
+    measures: measures.map(({ measure }) => measure),
   };
 }
 

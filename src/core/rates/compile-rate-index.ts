@@ -9,10 +9,11 @@ import type { JurisdictionDef, LocationDef, RatePeriod, RateTable } from './rate
 import { snapshotId } from './snapshot-id.ts';
 import { compileSstIndex } from './sst/compile-sst-index.ts';
 
-/** One location entry, parsed: where it starts and what it names. */
+/** One location entry, parsed: where it starts, what it names, and the table (its index) it came from. */
 interface KeyEntry {
   readonly from: number;
   readonly location: LocationDef;
+  readonly table: number;
 }
 
 /** The day an undated location entry starts: before every real date, and fits an Int32Array. */
@@ -29,8 +30,10 @@ export interface CompileOptions {
 
 /**
  * Compiles rate tables into an immutable {@link RateIndex}. Later tables win: a jurisdiction
- * or undated location key defined again replaces the earlier definition, which is how an
- * imported local-rate table layers over the embedded defaults. Dated location entries (monthly
+ * defined again with rate periods, or an undated location key defined again, replaces the
+ * earlier definition, which is how an imported local-rate table layers over the embedded
+ * defaults. A jurisdiction named again with inline rates only (an imported ZIP table's state
+ * `US-CA`) keeps that definition to the naming table's locations. Dated location entries (monthly
  * vintages) sit side by side, each in force from its date until the key's next dated entry.
  * Every rate is parsed exactly and every reference checked here, once, so the hot path never
  * validates.
@@ -75,11 +78,27 @@ export function* compileRateIndexSteps(
   const entries = new Map<string, KeyEntry[]>();
   // A nationwide table dates 41,000 entries with a handful of distinct days: parse each once.
   const days = new Map<string, number>();
-  for (const table of tables) {
+  // Per table: the jurisdiction ids it defines under a key of its own (see below).
+  const scopes = new Map<number, Map<string, string>>();
+  for (const [position, table] of tables.entries()) {
+    const dated = new Set(table.rates.map((period) => period.jurisdiction));
+    let scope: Map<string, string> | undefined;
     for (const jurisdiction of table.jurisdictions) {
-      jurisdictions.set(jurisdiction.id, frozenCopy(jurisdiction));
-      periods.set(jurisdiction.id, []);
+      let key = jurisdiction.id;
+      // A table that names an id an earlier table dates, with rates of its own given inline (an
+      // imported ZIP table's state, `US-CA`, over the embedded `US-CA`), keeps its definition to
+      // its own locations: the earlier table's locations keep their definition and periods (the
+      // embedded state rate, with its note, for a ZIP the import does not cover). One id either
+      // way, so reports never split the state. A table that dates the id itself replaces it.
+      if (!dated.has(key) && (periods.get(key)?.length ?? 0) > 0) {
+        key = `${jurisdiction.id}\u0000${position}`;
+        scope ??= new Map();
+        scope.set(jurisdiction.id, key);
+      }
+      jurisdictions.set(key, frozenCopy(jurisdiction));
+      periods.set(key, []);
     }
+    if (scope !== undefined) scopes.set(position, scope);
     for (const period of table.rates) {
       const list = periods.get(period.jurisdiction);
       if (list === undefined) {
@@ -91,7 +110,7 @@ export function* compileRateIndexSteps(
       list.push(period);
     }
     for (const location of table.locations) {
-      addEntry(entries, table, location, days);
+      addEntry(entries, table, position, location, days);
       if (++units % STEP_UNITS === 0) yield;
     }
   }
@@ -116,7 +135,7 @@ export function* compileRateIndexSteps(
 
   const keys = new Map<string, KeyTimeline>();
   for (const [key, list] of entries) {
-    keys.set(key, buildTimeline(key, list, jurisdictions, compiled, interner, rules));
+    keys.set(key, buildTimeline(key, list, jurisdictions, scopes, compiled, interner, rules));
     if (++units % STEP_UNITS === 0) yield;
   }
 
@@ -139,7 +158,8 @@ export function* compileRateIndexSteps(
       ),
     ),
     keys,
-    jurisdictions,
+    // By their own ids: a definition kept to its table (above) is not listed a second time.
+    jurisdictions: new Map([...jurisdictions].filter(([key]) => !key.includes('\u0000'))),
     ...(sst === undefined ? {} : { sst }),
   });
 }
@@ -147,6 +167,7 @@ export function* compileRateIndexSteps(
 function addEntry(
   entries: Map<string, KeyEntry[]>,
   table: RateTable,
+  position: number,
   location: LocationDef,
   days: Map<string, number>,
 ): void {
@@ -161,7 +182,7 @@ function addEntry(
     from = days.get(location.from) ?? parseDay(location.from);
     days.set(location.from, from);
   }
-  const entry: KeyEntry = { from, location };
+  const entry: KeyEntry = { from, location, table: position };
   const list = entries.get(location.key);
   if (list === undefined || from === BEGINNING) {
     entries.set(location.key, [entry]);
@@ -199,6 +220,7 @@ function buildTimeline(
   key: string,
   list: readonly KeyEntry[],
   jurisdictions: ReadonlyMap<string, JurisdictionDef>,
+  scopes: ReadonlyMap<number, ReadonlyMap<string, string>>,
   compiled: ReadonlyMap<string, readonly CompiledPeriod[]>,
   interner: Interner,
   rules: RuleResolver,
@@ -214,7 +236,9 @@ function buildTimeline(
   sorted.forEach((entry, position) => {
     const end = sorted[position + 1]?.from ?? OPEN_END;
     const { location } = entry;
-    const defs = location.jurisdictions.map((id) => {
+    const scope = scopes.get(entry.table);
+    const ids = scope === undefined ? location.jurisdictions : location.jurisdictions.map((id) => scope.get(id) ?? id);
+    const defs = ids.map((id) => {
       const def = jurisdictions.get(id);
       if (def === undefined) {
         throw new TaxError('INVALID_VALUE', `Location "${key}" names unknown jurisdiction "${id}".`);
@@ -234,7 +258,7 @@ function buildTimeline(
       }
       return;
     }
-    const perJurisdiction = defs.map((def) => compiled.get(def.id) as readonly CompiledPeriod[]);
+    const perJurisdiction = ids.map((id) => compiled.get(id) as readonly CompiledPeriod[]);
     const cuts = new Set<number>(entry.from === BEGINNING ? [] : [entry.from]);
     for (const periods of perJurisdiction) {
       for (const period of periods) {

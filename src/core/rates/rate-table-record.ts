@@ -2,7 +2,8 @@
  * Rate tables as the store keeps them: an imported (or embedded) {@link RateTable} with where it
  * came from. The store holds them for every account alike (rates are law, not account data),
  * keyed by content id, and never deletes one: a stored calculation or transaction may name a
- * snapshot built from it, and replaying that calculation needs it back exactly.
+ * snapshot built from it, and replaying that calculation needs it back exactly. Removing a
+ * table (`taxkit rates remove`) only takes it out of the active ones.
  *
  * @module
  */
@@ -52,11 +53,32 @@ export interface RateSnapshot {
   readonly createdAt: number;
 }
 
+/** How an import treats what is already active. */
+export interface RateImportOptions {
+  /**
+   * Replace rather than add: every active table with the same name as an imported one (an
+   * earlier version of the same file) is removed, and each imported table goes on top of the
+   * active ones, also when it is active already (so re-importing a table a later one overrides
+   * puts it back in force). Default false: an active table is left where it is.
+   */
+  readonly replace?: boolean;
+}
+
 /** What an import changed. */
 export interface RateImportOutcome {
-  /** Ids of the tables this import activated; empty when every table was already active. */
+  /** Ids of the tables this import activated (or, replacing, moved on top); empty when it changed nothing. */
   readonly added: readonly string[];
-  /** The rate revision after the import (unchanged when nothing was added). */
+  /** Ids of the active tables a replacing import removed (see {@link RateImportOptions}); empty otherwise. */
+  readonly removed: readonly string[];
+  /** The rate revision after the import (unchanged when nothing was added or removed). */
+  readonly revision: number;
+}
+
+/** What a removal changed. */
+export interface RateRemovalOutcome {
+  /** Ids of the tables taken out of the active ones (stored still, for replay). */
+  readonly removed: readonly string[];
+  /** The rate revision after it (unchanged when nothing was removed). */
   readonly revision: number;
 }
 

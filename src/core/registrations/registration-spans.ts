@@ -7,6 +7,8 @@ import { REGISTRATION_TYPES } from './registration-types.ts';
  */
 export interface RegistrationSpan {
   readonly places: readonly string[];
+  /** The registration's scheme (`eu_oss_union`, `domestic`, …); absent for the engine option's seeds. */
+  readonly type?: string;
   readonly activeFrom?: number;
   readonly expiresAt?: number;
 }
@@ -20,6 +22,7 @@ export function registrationSpans(registrations: readonly Registration[]): reado
     if (rule === undefined) continue;
     spans.push({
       places: rule.covers(registration.country, registration.province),
+      type: registration.type,
       activeFrom: registration.activeFrom,
       ...(registration.expiresAt === undefined ? {} : { expiresAt: registration.expiresAt }),
     });
@@ -30,6 +33,16 @@ export function registrationSpans(registrations: readonly Registration[]): reado
 /** The engine option `registrations: ['US-CA', 'DE']`: each place, with no start and no end. */
 export function seedSpans(places: Iterable<string>): readonly RegistrationSpan[] {
   return [{ places: [...places] }];
+}
+
+/** Whether a registration of scheme `type` is active at `at` (the EU one-stop shop, say). */
+export function registeredFor(spans: readonly RegistrationSpan[], type: string, at: number): boolean {
+  return spans.some(
+    (span) =>
+      span.type === type &&
+      (span.activeFrom === undefined || at >= span.activeFrom) &&
+      (span.expiresAt === undefined || at < span.expiresAt),
+  );
 }
 
 /** Whether a span covering one of `keys` (most specific first, the country among them) is active at `at`. */

@@ -1,4 +1,5 @@
 import { isOrderFeeId } from '../order-fees/charge-order-fees.ts';
+import { reportJurisdictionId } from './report-jurisdiction-id.ts';
 import { convertMinor } from '../money/convert-currency.ts';
 import { divideHalfUpBig } from '../money/divide-half-up.ts';
 import { formatDay } from '../rates/format-day.ts';
@@ -272,7 +273,7 @@ function isZeroRate(rate: string): boolean {
 }
 
 function keyOf(periodStart: string, part: JurisdictionTax, currency: string): string {
-  return `${periodStart}|${part.jurisdictionId}|${part.taxType}|${part.rate}|${currency}`;
+  return `${periodStart}|${reportJurisdictionId(part.jurisdictionId)}|${part.taxType}|${part.rate}|${currency}`;
 }
 
 function rowOf(
@@ -290,7 +291,7 @@ function rowOf(
     row = {
       periodStart: period.start,
       periodEnd: period.end,
-      jurisdictionId: part.jurisdictionId,
+      jurisdictionId: reportJurisdictionId(part.jurisdictionId),
       country: place.country,
       subdivision: place.subdivision,
       level,
@@ -341,7 +342,9 @@ function placeOf(
   const [prefix = '', second = ''] = part.jurisdictionId.split('-');
   const place = sale.type === 'order' ? sale.place : undefined;
   const country = place?.country !== undefined && place.country !== '' ? place.country : prefix;
-  if (level === 'COUNTRY') return { country, subdivision: '' };
+  // A national tax is its own country's, also on a sale taxed there but delivered to another
+  // (an EU distance sale at origin: French VAT on a sale to Germany is France's).
+  if (level === 'COUNTRY') return { country: /^[A-Z]{2}$/.test(prefix) ? prefix : country, subdivision: '' };
   return { country, subdivision: place?.province !== undefined && place.province !== '' ? place.province : second };
 }
 

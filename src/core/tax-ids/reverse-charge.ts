@@ -129,3 +129,24 @@ export function implausibleTaxIdNotice(facts: ReverseChargeFacts, country: strin
   );
   return `No reverse charge: ${reasons.join('; ')}. Taxed as a sale to a consumer (taxkit checks VAT numbers offline, by format and checksum; it does not query VIES or any national register).`;
 }
+
+/**
+ * Why a business customer with a VAT number of its country was taxed with no reverse charge
+ * because the seller's country is unknown (no `origin_address` and no default origin), or
+ * undefined when the origin is known or no reverse charge was in question. Reverse charge
+ * depends on the seller being established outside the customer's VAT area, which taxkit cannot
+ * assume: a seller in the customer's own country charges VAT to a business too.
+ */
+export function missingOriginNotice(facts: ReverseChargeFacts, country: string): string | undefined {
+  if (facts.originCountry !== undefined) return undefined;
+  const { customer } = facts;
+  if (customer.type !== 'BUSINESS' || customer.taxIds.length === 0) return undefined;
+  if (!EU_VAT_AREA.has(country) && NON_EU[country] === undefined) return undefined;
+  const checks = customer.taxIdChecks;
+  if (checks !== undefined && !checks.some((check) => check.plausible && check.country === country)) return undefined;
+  return (
+    `No reverse charge: the customer gave a VAT number of ${country}, but no origin is set (the request has no ship-from address and the account no default origin), ` +
+    `so taxkit cannot tell that the seller is established outside ${country} and taxed it as a domestic sale. ` +
+    `Send the ship-from address, or set the default origin (the engine's defaultOrigin, taxkit serve --origin-country), for the reverse charge to apply.`
+  );
+}

@@ -153,13 +153,13 @@ describe('planRefund', () => {
 
   it('checks several request lines for one transaction line against what the earlier ones left', () => {
     const twice = partial(
-      { referenceProductId: 'sku-2', salesMinor: -300, taxMinor: -20 },
-      { referenceProductId: 'sku-2', salesMinor: -200, taxMinor: -21, quantity: 1 },
+      { referenceProductId: 'sku-2', salesMinor: -300, taxMinor: -25 },
+      { referenceProductId: 'sku-2', salesMinor: -200, taxMinor: -16, quantity: 1 },
     );
     expect(planRefund(transaction, [], twice, 'ref_1', NOW).lines).toHaveLength(2);
     const tooMuch = partial(
-      { referenceProductId: 'sku-2', salesMinor: -300 },
-      { referenceProductId: 'sku-2', salesMinor: -201 },
+      { referenceProductId: 'sku-2', salesMinor: -300, taxMinor: -25 },
+      { referenceProductId: 'sku-2', salesMinor: -201, taxMinor: -16 },
     );
     expect(() => mapped(() => planRefund(transaction, [], tooMuch, 'ref_1', NOW))).toThrowError(
       expect.objectContaining({
@@ -186,8 +186,14 @@ describe('planRefund', () => {
   });
 
   it('refuses more than remains after earlier refunds, and counts reversed refunds as given back', () => {
-    const first = planRefund(transaction, [], partial({ referenceProductId: 'sku-1', salesMinor: -600 }), 'ref_1', NOW);
-    const again = partial({ referenceProductId: 'sku-1', salesMinor: -600 });
+    const first = planRefund(
+      transaction,
+      [],
+      partial({ referenceProductId: 'sku-1', salesMinor: -600, taxMinor: -50 }),
+      'ref_1',
+      NOW,
+    );
+    const again = partial({ referenceProductId: 'sku-1', salesMinor: -600, taxMinor: -50 });
     expect(() => planRefund(transaction, [first], again, 'ref_2', NOW)).toThrowError(
       failure('REFUND_EXCEEDS_REMAINING'),
     );
@@ -222,6 +228,39 @@ describe('planRefund', () => {
     expect(() => planRefund(transaction, [], partial({ referenceProductId: 'sku-1' }), 'r', NOW)).toThrowError(
       failure('INVALID_VALUE'),
     );
+  });
+
+  it("checks the tax of refunded sales against the line's rate, one minor unit either way (issue 37)", () => {
+    // sku-1: 83 of tax on 1000 of sales. 600 of sales carry 49.8 of tax: 49 and 50 are right.
+    const refundOf = (salesMinor: number, taxMinor: number) =>
+      mapped(() =>
+        planRefund(transaction, [], partial({ referenceProductId: 'sku-1', salesMinor, taxMinor }), 'r', NOW),
+      );
+    expect(refundOf(-600, -50).lines[0]?.taxMinor).toBe(-50);
+    expect(refundOf(-600, -49).lines[0]?.taxMinor).toBe(-49);
+    for (const wrong of [-48, -51, -30]) {
+      expect(() => refundOf(-600, wrong)).toThrowError(
+        expect.objectContaining({
+          type: 'INVALID_VALUE',
+          status: 400,
+          details: expect.objectContaining({ field: 'line_items[0].tax_amount_refunded', expected: -50 }),
+        }),
+      );
+    }
+    // A tax of 0 on taxed sales is the missing negative number the interface asks for.
+    expect(() => refundOf(-600, 0)).toThrowError(
+      expect.objectContaining({ type: 'NEGATIVE_NUMBER_REQUIRED', status: 400 }),
+    );
+    // All that remains of a line is right whatever the earlier refunds rounded to.
+    const first = planRefund(
+      transaction,
+      [],
+      partial({ referenceProductId: 'sku-1', salesMinor: -333, taxMinor: -28, quantity: 1 }),
+      'ref_1',
+      NOW,
+    );
+    const rest = partial({ referenceProductId: 'sku-1', salesMinor: -667, taxMinor: -55, quantity: 1 });
+    expect(planRefund(transaction, [first], rest, 'ref_2', NOW).lines[0]?.taxMinor).toBe(-55);
   });
 
   it('allows a refund of quantity only, or of amounts only', () => {

@@ -3,6 +3,7 @@ import { measuringPeriods } from '../../../src/core/nexus/measuring-periods.ts';
 import type { NexusRule } from '../../../src/core/nexus/nexus-rule.ts';
 import { type JurisdictionNexus, type NexusInput, nexusStatus } from '../../../src/core/nexus/nexus-status.ts';
 import { unixOfIsoDay } from '../../../src/core/nexus/civil-date.ts';
+import { loadDefaultNexusRules } from '../../../src/defaults/load-default-nexus-rules.ts';
 import type { Refund, Transaction } from '../../../src/core/types.ts';
 import { makeRefund, makeRefundLine, makeTaxLine, makeTransaction } from '../../helpers/records.ts';
 
@@ -227,6 +228,26 @@ describe('nexus status: each kind of rule on both sides of its threshold', () =>
       thresholdMinor: 0,
     });
     expect(statusOf([established, others], '2025-06-01', [], { sellerCountry: 'US' }).status).toBe('below');
+  });
+
+  it('the shipped EU threshold counts consumer sales only: a reverse-charged business sale is left out (issue 37)', () => {
+    const euRules = loadDefaultNexusRules().flatMap((table) => table.rules.filter((r) => r.jurisdiction === 'EU'));
+    const eur = (country: string, amount: number, overrides: Partial<Transaction> = {}) =>
+      sale('2025-02-01', amount, {
+        currency: 'EUR',
+        filingCurrency: 'EUR',
+        place: { country, province: '' },
+        ...overrides,
+      });
+    const sales = [eur('DE', 600_000), eur('IT', 900_000, { exemption: 'reverse_charge' })];
+    expect(statusOf(euRules, '2025-06-01', sales, { sellerCountry: 'FR' })).toMatchObject({
+      status: 'below',
+      salesMinor: 600_000,
+      transactionCount: 1,
+    });
+    // The consumer sales alone still cross it.
+    const consumers = [eur('DE', 600_000), eur('IT', 400_000)];
+    expect(statusOf(euRules, '2025-06-01', consumers, { sellerCountry: 'FR' }).status).toBe('exceeded');
   });
 
   it('a rule is used only in its dated period', () => {
