@@ -3,9 +3,9 @@
  * from the data; this test checks the table is up to date. After changing the data, regenerate with
  * `UPDATE_DOCS=1 npx vitest run test/docs/product-tax-codes-table.test.ts`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { loadDefaultProductTaxCodes } from '../../src/defaults/load-default-product-tax-codes.ts';
+import { expectGeneratedTable } from '../helpers/generated-table.ts';
 
 const DOC = new URL('../../docs/product-tax-codes.md', import.meta.url);
 const BEGIN =
@@ -32,32 +32,8 @@ function table(): string {
   return [header, ...rows.map((row) => `| ${row} |`)].join('\n');
 }
 
-/** A markdown table as its cells, so prettier's column padding does not count. */
-function cells(markdown: string): string[][] {
-  return markdown
-    .split('\n')
-    .filter((line) => line.startsWith('|') && !/^\|\s*:?-/.test(line))
-    .map((line) =>
-      line
-        .slice(1, -1)
-        .split(/(?<!\\)\|/)
-        .map((part) => part.trim()),
-    );
-}
-
 describe('docs/product-tax-codes.md', () => {
   it('lists every code of the crosswalk as the data says', () => {
-    const text = readFileSync(DOC, 'utf8');
-    const start = text.indexOf(BEGIN);
-    const stop = text.indexOf(END);
-    expect(start).toBeGreaterThan(-1);
-    expect(stop).toBeGreaterThan(start);
-    const current = text.slice(start + BEGIN.length, stop).trim();
-    const expected = table();
-    if (process.env.UPDATE_DOCS === '1' && JSON.stringify(cells(current)) !== JSON.stringify(cells(expected))) {
-      writeFileSync(DOC, `${text.slice(0, start + BEGIN.length)}\n\n${expected}\n\n${text.slice(stop)}`);
-      return;
-    }
-    expect(cells(current)).toEqual(cells(expected));
+    expectGeneratedTable(DOC, BEGIN, END, table());
   });
 });

@@ -3,11 +3,12 @@
  * in a table generated from the data; this test checks it. After changing the holidays,
  * regenerate with `UPDATE_DOCS=1 npx vitest run test/docs/sales-tax-holidays-table.test.ts`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'vitest';
 import { parseDay } from '../../src/core/rates/day-number.ts';
 import { formatDay } from '../../src/core/rates/format-day.ts';
 import type { TaxabilityRule, TaxabilityTable, Treatment } from '../../src/core/taxability/taxability-rule.ts';
+import { expectGeneratedTable } from '../helpers/generated-table.ts';
 
 const DOC = new URL('../../docs/taxability.md', import.meta.url);
 const BEGIN =
@@ -60,28 +61,8 @@ function generated(): string {
   ].join('\n');
 }
 
-const cells = (markdown: string) =>
-  markdown
-    .split('\n')
-    .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
-    .map((line) =>
-      line
-        .slice(1, -1)
-        .split('|')
-        .map((text) => text.trim()),
-    );
-
 describe('docs/taxability.md sales tax holidays table', () => {
   it('is what data/taxability/us-holidays.json says', () => {
-    const text = readFileSync(DOC, 'utf8');
-    const start = text.indexOf(BEGIN);
-    const stop = text.indexOf(END);
-    expect(start, 'docs/taxability.md has the generated holidays table').toBeGreaterThan(0);
-    const current = text.slice(start + BEGIN.length, stop).trim();
-    if (process.env.UPDATE_DOCS === '1' && JSON.stringify(cells(current)) !== JSON.stringify(cells(generated()))) {
-      writeFileSync(DOC, `${text.slice(0, start + BEGIN.length)}\n\n${generated()}\n\n${text.slice(stop)}`);
-      return;
-    }
-    expect(cells(current)).toEqual(cells(generated()));
+    expectGeneratedTable(DOC, BEGIN, END, generated());
   });
 });
