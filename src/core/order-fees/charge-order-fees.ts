@@ -1,3 +1,4 @@
+import { minorDigits } from '../money/convert-currency.ts';
 import { formatDay } from '../rates/format-day.ts';
 import type { JurisdictionTax, TaxLine } from '../types.ts';
 import type { CompiledOrderFee, OrderFees } from './compile-order-fees.ts';
@@ -124,5 +125,6 @@ function withUnpricedNotice(line: TaxLine, jurisdiction: string, notice: string)
 }
 
 function formatMinor(amountMinor: number, currency: string): string {
-  return `${currency} ${(amountMinor / 100).toFixed(2)}`;
+  const digits = minorDigits(currency);
+  return `${currency} ${(amountMinor / 10 ** digits).toFixed(digits)}`;
 }
