@@ -57,10 +57,11 @@ export function compileProductTaxCodes(table: ProductTaxCodeTable): ProductTaxCo
     readings.set(entry.code, readingOf(entry, of.vendor));
   }
   const patterns = [...vendors.values()];
+  // A category reads as itself: one shared reading each, so the hot path allocates nothing.
+  for (const category of PRODUCT_CATEGORIES) readings.set(category, Object.freeze({ category }));
   return Object.freeze({
     table,
     read(value: string): ProductCodeReading | undefined {
-      if (PRODUCT_CATEGORIES.has(value)) return { category: value };
       const listed = readings.get(value);
       if (listed !== undefined) return listed;
       const vendor = patterns.find((of) => of.pattern.test(value))?.vendor;
