@@ -1,9 +1,8 @@
 // Imports SST files of realistic size (1.1 million boundary records, 24 states) from a folder
-// into a new SQLite file, then starts an engine on that file as a server would; reports the
-// import time and peak memory, the load time and the heap of the compiled index. Run with
-// --expose-gc by bench/suites/sst.mjs.
+// into a new SQLite file, then starts an engine on that file; reports the import time and peak
+// memory, ZIP+4 lookups and calculations. Run by bench/suites/sst.mjs.
 //
-//   node --expose-gc bench/children/sst-import.mjs <folder> <database>
+//   node bench/children/sst-import.mjs <folder> <database>
 import { generateAvalaraFixture } from '../../scripts/avalara-fixture.mjs';
 import { memory, sqlite, taxkit } from '../harness/dist.mjs';
 import { compare } from '../harness/measure.mjs';
@@ -15,22 +14,16 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const ms = Number(process.env.BENCH_MS ?? 1000);
 
 const [folder, database] = process.argv.slice(2);
-const gc = /** @type {() => void} */ (globalThis.gc);
 const started = performance.now();
 const store = sqlite.createSqliteStore({ path: database });
 const report = await taxkit.importRates({ store, inputs: [folder] });
 const importMs = performance.now() - started;
 const importPeakRss = process.resourceUsage().maxRSS * 1024;
 await store.close();
-gc();
-const before = process.memoryUsage().heapUsed;
-const loadStarted = performance.now();
+// The load's time and memory are measured by sst-load.mjs in a fresh process.
 const reopened = sqlite.createSqliteStore({ path: database });
 const engine = taxkit.createTaxEngine({ store: reopened });
 const index = await engine.rates.current();
-const loadMs = performance.now() - loadStarted;
-gc();
-const heapBytes = process.memoryUsage().heapUsed - before;
 let records = 0;
 for (const state of index.sst?.values() ?? []) {
   records += state.plus4.low.length + state.zip5.low.length;
@@ -122,8 +115,6 @@ console.log(
   JSON.stringify({
     importMs,
     importPeakRss,
-    loadMs,
-    heapBytes,
     rows: report.rows,
     files: report.files.length,
     records,

@@ -4,7 +4,7 @@ import { checkExactPartials } from '../taxability/check-exact-partials.ts';
 import type { CompiledCategoryRule } from '../taxability/compiled-category-rule.ts';
 import type { RuleResolver } from '../taxability/rule-resolver.ts';
 import { parseDay } from './day-number.ts';
-import type { KeyTimeline, ResolvedRate } from './rate-index.ts';
+import type { KeyTimeline, ResolvedRate } from './key-timeline.ts';
 import type { JurisdictionDef, RatePeriod } from './rate-table.ts';
 
 /**

@@ -1,4 +1,5 @@
-import type { SstBoundaryRow, SstRateRow } from '../../core/rates/sst/sst-file.ts';
+import type { SstRateRow } from '../../core/rates/sst/sst-file.ts';
+import type { SstBoundaryRow } from './sst-boundary-row.ts';
 import type { ParsedRateFile } from '../parsed-rate-file.ts';
 import { sstError } from './sst-lines.ts';
 
@@ -26,7 +27,7 @@ export function checkSstDistricts(files: readonly ParsedRateFile[]): void {
   }
   for (const file of files) {
     const sst = file.table.sst;
-    const rows = sst?.boundaries;
+    const rows = file.sstBoundaryRows;
     const stateRates = sst === undefined ? undefined : rates.get(sst.state);
     if (rows === undefined || stateRates === undefined) continue;
     const byCode = new Map<string, SstRateRow[]>();

@@ -1,5 +1,6 @@
 import { normalizeDirection, normalizeStreetName, normalizeSuffix } from '../../core/location/normalize-street.ts';
-import type { SstBoundaryRow, SstStreet } from '../../core/rates/sst/sst-file.ts';
+import type { SstStreet } from '../../core/rates/sst/sst-file.ts';
+import type { SstBoundaryRow } from './sst-boundary-row.ts';
 import { dateCell, eachSstLine, sstError } from './sst-lines.ts';
 
 /** 29 fixed columns, then 20 triplets (code source, special district code, tax authority type). */

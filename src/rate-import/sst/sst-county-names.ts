@@ -1,4 +1,4 @@
-import type { SstBoundaryRow } from '../../core/rates/sst/sst-file.ts';
+import type { SstBoundaryRow } from './sst-boundary-row.ts';
 import type { UsPlaceNames } from '../us-place-names.ts';
 
 /** How many ZIP5s of one multi-ZIP range are asked for their county: enough to outvote a stray one. */

@@ -1,24 +1,37 @@
 import { NO_RATES, type ResolvedRate } from '../rate-index.ts';
+import { setSpan } from './set-span.ts';
 import type { SstRanges, SstStateIndex } from './sst-state-index.ts';
 
 /**
  * The jurisdiction set of the record of `ranges` that holds the 9-digit number `nine` on `day`,
  * or -1. When records overlap, the one with the greatest `low` (then the latest in the file)
- * wins. The hot path of a ZIP+4 calculation: a binary search, then a walk back that `maxHigh`
- * stops as soon as no earlier record can reach `nine`. No allocation.
+ * wins. The hot path of a ZIP+4 calculation: a binary search among the records of the ZIP5,
+ * then a walk back that `maxHigh` stops as soon as no earlier record can reach `nine` (checked
+ * after the record itself, which usually holds `nine`: one array fewer touched). No allocation.
  */
 export function findSstSet(ranges: SstRanges, nine: number, day: number): number {
-  const { low, high, maxHigh, begin, end, set } = ranges;
-  for (let i = countLowAtMost(low, nine) - 1; i >= 0 && (maxHigh[i] as number) >= nine; i -= 1) {
-    if ((high[i] as number) >= nine && (begin[i] as number) <= day && day < (end[i] as number)) return set[i] as number;
+  const { high, maxHigh, set, dates, begin, end } = ranges;
+  for (let i = countLowAtMost(ranges, nine) - 1; i >= 0; i -= 1) {
+    const span = dates[i] as number;
+    if ((high[i] as number) >= nine && (begin[span] as number) <= day && day < (end[span] as number)) {
+      return set[i] as number;
+    }
+    if ((maxHigh[i] as number) < nine) break;
   }
   return -1;
 }
 
-/** How many records (sorted by `low`) start at or below `value`: a binary search. */
-function countLowAtMost(low: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = low.length;
+/**
+ * How many records (sorted by `low`) start at or below `value`: the ZIP5 directory narrows it
+ * to the records of `value`'s own ZIP5, then a binary search among them.
+ */
+function countLowAtMost(ranges: SstRanges, value: number): number {
+  const { low, starts } = ranges;
+  const k = Math.floor(value / 10_000) - ranges.zipBase;
+  if (k < 0) return 0;
+  if (k >= starts.length - 1) return low.length;
+  let lo = starts[k] as number;
+  let hi = starts[k + 1] as number;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if ((low[mid] as number) <= value) lo = mid + 1;
@@ -27,11 +40,19 @@ function countLowAtMost(low: Uint32Array, value: number): number {
   return lo;
 }
 
-/** The rates of jurisdiction set `set` on `day`: `NO_RATES` before its first rate. No allocation. */
+/**
+ * The rates of jurisdiction set `set` on `day`: `NO_RATES` before its first rate. No allocation
+ * while the set's last span holds the day (sst-state-index.ts); else the span is built anew.
+ */
 export function sstRatesOf(index: SstStateIndex, set: number, day: number): readonly ResolvedRate[] {
-  let node = index.sets[set];
-  while (node !== undefined && node.from > day) node = node.previous;
-  return node === undefined ? NO_RATES : node.rates;
+  const rates = index.spanRates[set];
+  if (rates !== undefined && (index.spanFrom[set] as number) <= day && day < (index.spanTo[set] as number))
+    return rates;
+  const built = setSpan(index, set, day);
+  index.spanRates[set] = built.rates;
+  index.spanFrom[set] = built.from;
+  index.spanTo[set] = built.to;
+  return built.rates;
 }
 
 /** The combined rate of a set of rates, in units of 10^-8. */
@@ -81,9 +102,10 @@ export function zip5Rates(index: SstStateIndex, zip5: number, day: number, out: 
     if (units > out.highestUnits) out.highestUnits = units;
   };
   for (const ranges of [index.zip5, index.plus4]) {
-    const { low, high, maxHigh, begin, end, set } = ranges;
-    for (let i = countLowAtMost(low, last) - 1; i >= 0 && (maxHigh[i] as number) >= first; i -= 1) {
-      if ((high[i] as number) >= first && (begin[i] as number) <= day && day < (end[i] as number)) {
+    const { high, maxHigh, set, dates, begin, end } = ranges;
+    for (let i = countLowAtMost(ranges, last) - 1; i >= 0 && (maxHigh[i] as number) >= first; i -= 1) {
+      const span = dates[i] as number;
+      if ((high[i] as number) >= first && (begin[span] as number) <= day && day < (end[span] as number)) {
         consider(set[i] as number);
       }
     }
@@ -99,8 +121,9 @@ export function holdsZip5(index: SstStateIndex, zip5: number): boolean {
   if (index.addresses.has(zip5)) return true;
   const first = zip5 * 10_000;
   const last = first + 9_999;
-  for (const { low, high, maxHigh } of [index.zip5, index.plus4]) {
-    for (let i = countLowAtMost(low, last) - 1; i >= 0 && (maxHigh[i] as number) >= first; i -= 1)
+  for (const ranges of [index.zip5, index.plus4]) {
+    const { high, maxHigh } = ranges;
+    for (let i = countLowAtMost(ranges, last) - 1; i >= 0 && (maxHigh[i] as number) >= first; i -= 1)
       if ((high[i] as number) >= first) return true;
   }
   return false;

@@ -1,7 +1,7 @@
 /**
  * A Streamlined Sales Tax (SST) rate or boundary file as taxkit stores it: the rows of one
  * state's quarterly file, parsed and checked at import (src/rate-import/sst/), in a compact
- * plain-JSON form. It rides in a {@link RateTable}'s `sst` field, so it is stored, hashed,
+ * plain-JSON form (a boundary file's range records packed, {@link SstBoundaries}). It rides in a {@link RateTable}'s `sst` field, so it is stored, hashed,
  * snapshotted and replayed like every imported table.
  *
  * @module
@@ -46,26 +46,62 @@ export type SstStreet = readonly [
 ];
 
 /**
- * One boundary-file row: `[type, begin, end, low, high, ser, stateTax, county, place,
- * districts, street]`. `type` is "Z" (ZIP5 range), "4" (ZIP+4 range) or "A" (address range);
- * `low`..`high` the 9-digit interval it covers (`zip·plus4`; a ZIP5 range is `zip·0000` to
- * `zip·9999`); `stateTax` 0 where the file's state indicator is `00` (no state tax here);
- * `county` and `place` the FIPS codes ('' for none); `districts` the special district codes of
- * its triplets, blank slots skipped; `street` only on `A` records.
+ * One distinct jurisdiction set of a boundary file: `[ser, stateTax, county, place, districts]`.
+ * `ser` the row's composite SER code; `stateTax` 0 where the file's state indicator is `00` (no
+ * state tax here); `county` and `place` the FIPS codes ('' for none); `districts` the special
+ * district codes of its triplets, blank slots skipped. The records name their set by its index.
  */
-export type SstBoundaryRow = readonly [
-  type: 'Z' | '4' | 'A',
-  begin: SstDate,
-  end: SstDate,
-  low: number,
-  high: number,
+export type SstSet = readonly [
   ser: string,
   stateTax: 0 | 1,
   county: string,
   place: string,
   districts: readonly string[],
-  street?: SstStreet,
 ];
+
+/**
+ * An address (`A`) record: `[begin, end, low, high, set, street]`, `begin` and `end` as days
+ * (day-number.ts; `end` exclusive, `OPEN_END` for an open end), `low`..`high` the 9-digit
+ * interval (`zip·plus4`; `zip·0000`..`zip·9999` where the record gives no plus-4), `set` an
+ * index into {@link SstBoundaries.sets}.
+ */
+export type SstAddressRow = readonly [
+  begin: number,
+  end: number,
+  low: number,
+  high: number,
+  set: number,
+  street: SstStreet,
+];
+
+/**
+ * A packed layer of range records: base64 of three little-endian 32-bit columns, `low` and
+ * `high` (the 9-digit numbers) and `set` (an index into {@link SstBoundaries.sets}), then one
+ * 16-bit column, `dates` (an index into {@link SstBoundaries.dates}), padded to a multiple of 4
+ * bytes; each column a run of `n` values, the records sorted by `low` (file order breaking
+ * ties). A record takes 14 bytes.
+ */
+export const SST_RECORD_BYTES = 14;
+
+/**
+ * A boundary file's records, packed so that a nationwide import loads in a fraction of a second
+ * and holds about 18 bytes a record: the `Z` and `4` layers as base64 of their columns
+ * ({@link SST_RECORD_BYTES}), the distinct jurisdiction sets and date ranges once, the address
+ * records (rare except in Vermont) as rows.
+ */
+export interface SstBoundaries {
+  readonly sets: readonly SstSet[];
+  /**
+   * The distinct date ranges of the `Z` and `4` records, `[begin, end]` as days (day-number.ts;
+   * `end` exclusive, `OPEN_END` for an open end): a file has a few dozen.
+   */
+  readonly dates: readonly (readonly [begin: number, end: number])[];
+  /** The `Z` (ZIP5 range) records, packed. */
+  readonly zip5: string;
+  /** The `4` (ZIP+4 range) records, packed. */
+  readonly plus4: string;
+  readonly addresses: readonly SstAddressRow[];
+}
 
 export interface SstFile {
   readonly kind: 'rates' | 'boundaries';
@@ -78,7 +114,7 @@ export interface SstFile {
   /** The day the file was published, from its name (ISO date), when the name gives one. */
   readonly published?: string;
   readonly rates?: readonly SstRateRow[];
-  readonly boundaries?: readonly SstBoundaryRow[];
+  readonly boundaries?: SstBoundaries;
   /**
    * County names by the county code of a boundary file ("091" → "Johnson County"), found at
    * import from a freely licensed place table; a county without one is named by its code.

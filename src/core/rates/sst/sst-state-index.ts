@@ -1,20 +1,35 @@
-import type { KeyTimeline } from '../key-timeline.ts';
+import type { CompiledPeriod } from '../compile-periods.ts';
+import type { ResolvedRate } from '../key-timeline.ts';
 import type { SstStreet } from './sst-file.ts';
 
 /**
  * One layer of boundary records (the `4` records, or the `Z` records) as parallel typed arrays
- * sorted by `low`: record `i` covers the 9-digit numbers `low[i]..high[i]` from day `begin[i]`
- * until day `end[i]` (exclusive) with jurisdiction set `set[i]`. `maxHigh[i]` is the largest
- * `high` of records `0..i`, so a lookup walks back from the last `low <= n` only while a record
- * could still reach `n`.
+ * sorted by `low`: record `i` covers the 9-digit numbers `low[i]..high[i]` with jurisdiction set
+ * `set[i]` from day `begin[dates[i]]` until day `end[dates[i]]` (exclusive; a file has a few
+ * dozen date ranges, so a record names one). `maxHigh[i]` is the largest `high` of records
+ * `0..i`, so a lookup walks back from the last `low <= n` only while a record could still reach
+ * `n`. `starts[k]` counts the records that start before ZIP5 `zipBase + k` (`k` up to the last
+ * record's ZIP5, inclusive), so the search for a number starts among the few records of its own
+ * ZIP5 rather than among all of the state's.
  */
 export interface SstRanges {
   readonly low: Uint32Array;
   readonly high: Uint32Array;
   readonly maxHigh: Uint32Array;
+  readonly set: Uint32Array;
+  readonly dates: Uint16Array;
   readonly begin: Int32Array;
   readonly end: Int32Array;
-  readonly set: Uint32Array;
+  readonly zipBase: number;
+  readonly starts: Uint32Array;
+}
+
+/** The rates of a jurisdiction set from day `from` until day `to` (exclusive), as set-span.ts finds them. */
+export interface SstSpan {
+  /** Clamped to ±(2^30 - 1), so that both are small integers V8 stores unboxed. */
+  readonly from: number;
+  readonly to: number;
+  readonly rates: readonly ResolvedRate[];
 }
 
 /** An address (`A`) record, compiled. */
@@ -27,7 +42,7 @@ export interface SstAddressRecord {
   readonly street: SstStreet;
 }
 
-/** The compiled SST data of one state: immutable, built once per rate snapshot. */
+/** The compiled SST data of one state, built once per rate snapshot; immutable but for its spans. */
 export interface SstStateIndex {
   /** USPS code ("KS"). */
   readonly state: string;
@@ -38,6 +53,24 @@ export interface SstStateIndex {
   readonly zip5: SstRanges;
   /** Address records by ZIP5 (as a number). */
   readonly addresses: ReadonlyMap<number, readonly SstAddressRecord[]>;
-  /** The rates over time of each distinct jurisdiction set the records name. */
-  readonly sets: readonly KeyTimeline[];
+  /**
+   * The compiled periods of the member jurisdictions of every distinct set the records name,
+   * set after set: set `s` has `memberPeriods[memberStart[s]]` up to (not including)
+   * `memberPeriods[memberStart[s + 1]]`. Flat, so that a hundred thousand sets are two arrays
+   * rather than a hundred thousand.
+   */
+  readonly memberPeriods: readonly (readonly CompiledPeriod[])[];
+  readonly memberStart: Uint32Array;
+  /**
+   * Each set's rates over the span of days it last answered (`sstRatesOf`), built on its first
+   * lookup and rebuilt when a day outside the span is asked: a nationwide import names over a
+   * hundred thousand sets and a seller's sales touch few of them, building every set's whole
+   * timeline at load took most of the start-up time and about 190 MB, and one span a set keeps
+   * the memory bounded however many days are asked. The one part of the index that changes
+   * after it is built.
+   */
+  readonly spanRates: (readonly ResolvedRate[] | undefined)[];
+  /** The days of each set's span (see `spanRates`): columns, about half the memory of an object a set. */
+  readonly spanFrom: Int32Array;
+  readonly spanTo: Int32Array;
 }
