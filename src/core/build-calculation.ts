@@ -25,7 +25,7 @@ import {
   reverseChargeNote,
 } from './tax-ids/reverse-charge.ts';
 import type { JurisdictionDef } from './rates/rate-table.ts';
-import { registeredOn, type RegistrationSpan } from './registrations/registration-spans.ts';
+import { owesOrderFeesIn, registeredOn, type RegistrationSpan } from './registrations/registration-spans.ts';
 import {
   decideDistanceSale,
   type DistanceSaleFacts,
@@ -193,11 +193,14 @@ function buildAt(
     partial: partialExemption(certificate),
   });
   // A per-order fee is due only on an order taxed as usual (not an exempt customer, a reverse
-  // charge or a place the seller does not collect in), once, on the line that makes it due.
+  // charge or a place the seller does not collect in), once, on the line that makes it due; in
+  // live mode with registration records, only where a fee registration is active.
   const charged =
     facts.orderFees === undefined || zero !== undefined || located === undefined || country !== 'US'
       ? taxed
-      : withOrderFees(taxed, facts, located.location.address.province, day, facts.orderFees);
+      : owesOrderFees(facts, located.location.address.province)
+        ? withOrderFees(taxed, facts, located.location.address.province, day, facts.orderFees)
+        : taxed;
   const location = located?.location ?? {
     address: {
       line1: '',
@@ -235,6 +238,16 @@ function buildAt(
     rateKeys: rateKeys ?? [],
     ...(facts.platform === undefined ? {} : { platform: facts.platform }),
   };
+}
+
+/**
+ * Whether the seller owes the per-order fees of US state `state`: always in test mode and where
+ * collection is not decided by registrations; else only while a `us_state_retail_delivery_fee`
+ * registration (or a seed of the engine option) covers the state on the tax date.
+ */
+function owesOrderFees(facts: CalculationFacts, state: string): boolean {
+  if (facts.mode !== 'live' || facts.registrations === undefined) return true;
+  return owesOrderFeesIn(facts.registrations, [`US-${state}`, 'US'], facts.taxDate);
 }
 
 /** The lines with the order's fees charged, and the totals grown by them. */

@@ -117,6 +117,39 @@ describe('Colorado retail delivery fee', () => {
       fees((await small.calculations.create(order(CO, [['GENERAL_MERCHANDISE', 1000]], '2026-03-10'))) as Wire),
     ).toEqual([]);
   });
+
+  it('in live mode with registrations, is charged only while a retail delivery fee registration is active', async () => {
+    const live = { tenant: { accountId: 'acct_fees', mode: 'live' as const } };
+    const engine = engineWith();
+    const sale = (date: string) => engine.calculations.create(order(CO, [['GENERAL_MERCHANDISE', 1000]], date), live);
+    await engine.registrations.create({ country: 'US', province: 'CO', active_from: at('2025-01-01') }, live);
+    // Registered for sales tax only: the tax is collected, the fee is not (a seller under the
+    // $500,000 threshold has no fee registration).
+    const taxOnly = (await sale('2026-03-10')) as Wire;
+    expect(taxOnly.total_tax_amount).toBeGreaterThan(0);
+    expect(fees(taxOnly)).toEqual([]);
+    const feeRegistration = (await engine.registrations.create(
+      { country: 'US', province: 'CO', type: 'us_state_retail_delivery_fee', active_from: at('2026-01-01') },
+      live,
+    )) as Wire;
+    expect(fees((await sale('2026-03-10')) as Wire)).toEqual([[0, 'Colorado Retail Delivery Fee', 28]]);
+    expect(fees((await sale('2025-12-10')) as Wire)).toEqual([]);
+    await engine.registrations.update(feeRegistration.id, { expires_at: at('2026-02-01') }, live);
+    expect(fees((await sale('2026-03-10')) as Wire)).toEqual([]);
+    // A fee registration alone collects no tax.
+    const feeOnly = engineWith();
+    const only = { tenant: { accountId: 'acct_fee_only', mode: 'live' as const } };
+    await feeOnly.registrations.create(
+      { country: 'US', province: 'CO', type: 'us_state_retail_delivery_fee', active_from: at('2025-01-01') },
+      only,
+    );
+    const none = (await feeOnly.calculations.create(
+      order(CO, [['GENERAL_MERCHANDISE', 1000]], '2026-03-10'),
+      only,
+    )) as Wire;
+    expect(none.total_tax_amount).toBe(0);
+    expect(fees(none)).toEqual([]);
+  });
 });
 
 describe('Minnesota road improvement and food delivery fee', () => {

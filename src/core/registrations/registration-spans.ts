@@ -37,20 +37,42 @@ export function seedSpans(places: Iterable<string>): readonly RegistrationSpan[]
 
 /** Whether a registration of scheme `type` is active at `at` (the EU one-stop shop, say). */
 export function registeredFor(spans: readonly RegistrationSpan[], type: string, at: number): boolean {
-  return spans.some(
-    (span) =>
-      span.type === type &&
-      (span.activeFrom === undefined || at >= span.activeFrom) &&
-      (span.expiresAt === undefined || at < span.expiresAt),
-  );
+  return spans.some((span) => span.type === type && activeAt(span, at));
 }
 
-/** Whether a span covering one of `keys` (most specific first, the country among them) is active at `at`. */
+/**
+ * Whether a span that collects tax covering one of `keys` (most specific first, the country
+ * among them) is active at `at`. A fee-only registration (`us_state_retail_delivery_fee`) does
+ * not count: it makes no tax due.
+ */
 export function registeredOn(spans: readonly RegistrationSpan[], keys: readonly string[], at: number): boolean {
   for (const span of spans) {
-    if (span.activeFrom !== undefined && at < span.activeFrom) continue;
-    if (span.expiresAt !== undefined && at >= span.expiresAt) continue;
+    if (!activeAt(span, at) || isFeeOnly(span)) continue;
     if (keys.some((key) => span.places.includes(key))) return true;
   }
   return false;
+}
+
+/**
+ * Whether the seller owes the per-order fees of the place of `keys` ("US-CO", then "US") at
+ * `at`: a fee-only registration covering it is active, or a seed of the engine option names it
+ * (a seed has no scheme, so it stands for every registration of the place).
+ */
+export function owesOrderFeesIn(spans: readonly RegistrationSpan[], keys: readonly string[], at: number): boolean {
+  return spans.some(
+    (span) =>
+      activeAt(span, at) &&
+      (span.type === undefined || isFeeOnly(span)) &&
+      keys.some((key) => span.places.includes(key)),
+  );
+}
+
+function activeAt(span: RegistrationSpan, at: number): boolean {
+  return (
+    (span.activeFrom === undefined || at >= span.activeFrom) && (span.expiresAt === undefined || at < span.expiresAt)
+  );
+}
+
+function isFeeOnly(span: RegistrationSpan): boolean {
+  return span.type !== undefined && REGISTRATION_TYPES[span.type]?.feeOnly === true;
 }

@@ -13,6 +13,11 @@ export interface RegistrationTypeRule {
    * shop registration in one member state covers sales to every member state.
    */
   covers(country: string, province: string): readonly string[];
+  /**
+   * A registration for a state's per-order fee only (docs/order-fees.md): it makes the seller
+   * owe the fee there and no tax, so the places it covers are not places that collect.
+   */
+  readonly feeOnly?: true;
 }
 
 const own = (country: string, province: string) => [province === '' ? country : `${country}-${province}`];
@@ -27,6 +32,12 @@ const only = (...countries: string[]) => new Set(countries);
 export const REGISTRATION_TYPES: Readonly<Record<string, RegistrationTypeRule>> = {
   /** A US state's sales tax permit (seller's permit, sales tax license). */
   us_state_sales_tax: { countries: only('US'), provinces: 'required', covers: own },
+  /**
+   * A US state's retail delivery fee account (Colorado's, Minnesota's): in live mode, where the
+   * account has registration records, the state's per-order fee is charged only while one is
+   * active, so a seller under the state's small-seller threshold simply has none.
+   */
+  us_state_retail_delivery_fee: { countries: only('US'), provinces: 'required', covers: own, feeOnly: true },
   /** Canadian GST/HST: the normal or the simplified (non-resident) regime. */
   ca_gst_hst: { countries: only('CA'), provinces: 'none', covers: own },
   /** Quebec sales tax. */
