@@ -59,6 +59,7 @@ const DOMAIN_VALUES = new Set([
   // Registration schemes (core/registrations/registration-types.ts) and the nexus data's
   // values (data/nexus/, core/nexus/): how thresholds combine, their periods, whom they are for.
   'us_state_sales_tax',
+  'us_state_retail_delivery_fee',
   'ca_gst_hst',
   'ca_qst',
   'ca_pst',
