@@ -62,6 +62,28 @@ function boundary(type, zipLow, plus4Low, zipHigh, plus4High, fips, county, plac
   return cells.join(',');
 }
 
+/** An address (A) record: a block of one side of a street in a ZIP5, as Vermont's file has only these. */
+function address(zip, houseLow, houseHigh, parity, street, fips, county, place) {
+  const cells = new Array(89).fill('');
+  cells[0] = 'A';
+  cells[1] = '20240101';
+  cells[2] = '29991231';
+  cells[3] = String(houseLow);
+  cells[4] = String(houseHigh);
+  cells[5] = parity;
+  cells[7] = street;
+  cells[8] = 'ST';
+  cells[15] = zip;
+  cells[22] = fips;
+  cells[23] = fips;
+  cells[24] = county;
+  cells[25] = place;
+  return cells.join(',');
+}
+
+/** Address records a ZIP5 of Vermont gets: 300 ZIPs × 300 ≈ 90,000, the scale assumed for its file (not a count). */
+const ADDRESSES_PER_ZIP = 300;
+
 /**
  * @param {{ totalRecords?: number, states?: readonly string[] }} [options]
  * @returns {{ fileName: string, text: string, records: number, zips: string[], state: string }[]}
@@ -86,6 +108,27 @@ export function generateSstFixture(options = {}) {
     zips.forEach((zip, zipIndex) => {
       const county = String(1 + 2 * (zipIndex % counties)).padStart(3, '0');
       const place = String(10_000 + 25 * ((zipIndex * 7) % places)).padStart(5, '0');
+      if (state === 'VT') {
+        // Vermont publishes only address records: streets of 50 blocks, each side its own record,
+        // every fourth street outside the town.
+        for (let i = 0; i < ADDRESSES_PER_ZIP; i += 1) {
+          const street = `STREET ${Math.floor(i / 100)}${zipIndex}`;
+          const block = Math.floor(i / 2) % 50;
+          lines.push(
+            address(
+              zip,
+              block * 100 + 1 + (i % 2),
+              block * 100 + 99,
+              i % 2 === 0 ? 'O' : 'E',
+              street,
+              fips,
+              county,
+              i % 400 < 100 ? '' : place,
+            ),
+          );
+        }
+        return;
+      }
       lines.push(boundary('Z', zip, '', zip, '', fips, county, place, ''));
       const split = next() < 0.36;
       const step = Math.floor(10_000 / perZip);

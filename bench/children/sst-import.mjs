@@ -25,12 +25,15 @@ const reopened = sqlite.createSqliteStore({ path: database });
 const engine = taxkit.createTaxEngine({ store: reopened });
 const index = await engine.rates.current();
 let records = 0;
+let addressRecords = 0;
 for (const state of index.sst?.values() ?? []) {
   records += state.plus4.low.length + state.zip5.low.length;
+  addressRecords += state.addresses.low.length;
 }
 
 // ZIP+4 lookups on the SST index beside today's ZIP5 lookup (an Avalara-format nationwide table).
-const states = [...(index.sst?.values() ?? [])];
+// The states with ZIP+4 records (Vermont's file has only address records).
+const states = [...(index.sst?.values() ?? [])].filter((state) => state.plus4.low.length > 0);
 const probes = Array.from({ length: 1 << 16 }, (_, i) => {
   const state = states[i % states.length];
   const at = (Math.imul(i + 1, 2_654_435_761) >>> 0) % state.plus4.low.length;
@@ -118,6 +121,7 @@ console.log(
     rows: report.rows,
     files: report.files.length,
     records,
+    addressRecords,
     lookups,
     calculations,
   }),

@@ -50,7 +50,7 @@ export async function runSst({ rounds, ms }) {
         measure: 'SST: memory of the compiled index, all states (heap and array buffers)',
         subject: { label: 'the index as loaded', value: load.loadedBytes, unit: 'bytes' },
         target: { maxBytes: 64 * 1_048_576 },
-        note: `${result.records.toLocaleString('en')} Z and 4 records, ${load.sets.toLocaleString('en')} jurisdiction sets`,
+        note: `${result.records.toLocaleString('en')} Z and 4 records, ${result.addressRecords.toLocaleString('en')} A records (Vermont), ${load.sets.toLocaleString('en')} jurisdiction sets`,
       },
       {
         measure:

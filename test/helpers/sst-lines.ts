@@ -25,6 +25,8 @@ export interface BoundaryFields {
     readonly post?: string;
     readonly zip: string;
     readonly plus4?: string;
+    readonly unitLow?: string;
+    readonly unitHigh?: string;
   };
   readonly columns?: 89 | 90;
 }
@@ -43,6 +45,8 @@ export function boundaryLine(fields: BoundaryFields): string {
     cells[7] = s.name;
     cells[8] = s.suffix ?? '';
     cells[9] = s.post ?? '';
+    cells[11] = s.unitLow ?? '';
+    cells[12] = s.unitHigh ?? '';
     cells[15] = s.zip;
     cells[16] = s.plus4 ?? '';
   } else {

@@ -3,7 +3,7 @@ import type { LocationUsed, ResolutionPrecision } from '../types.ts';
 import { lookupRates } from './lookup-rates.ts';
 import { NO_RATES, type RateIndex, type ResolvedRate } from './rate-index.ts';
 import { parseStreetLine } from '../location/normalize-street.ts';
-import { findStreetSet } from './sst/find-street-set.ts';
+import { findStreetSet, holdsAddressesIn } from './sst/find-street-set.ts';
 import { findSstSet, sstRatesOf, zip5Rates, type Zip5Rates } from './sst/lookup-sst.ts';
 import type { SstStateIndex } from './sst/sst-state-index.ts';
 
@@ -127,10 +127,10 @@ function sstAnswer(state: SstStateIndex, place: ResolvedPlace, day: number): Pla
   const plus4 = plus4OfKey(key as string);
   const claim: LocationUsed = { ...location, precision: 'STREET' };
   const line1 = location.address.line1;
-  if (line1 !== '' && state.addresses.has(zip5)) {
+  if (line1 !== '' && holdsAddressesIn(state.addresses, zip5)) {
     const street = parseStreetLine(line1);
     const unit = /(\d+)\s*$/.exec(location.address.line2)?.[1] ?? '';
-    const set = street === undefined ? -1 : findStreetSet(state, zip5, street, unit, day);
+    const set = street === undefined ? -1 : findStreetSet(state.addresses, zip5, street, unit, day);
     const rates = set < 0 ? NO_RATES : sstRatesOf(state, set, day);
     if (rates !== NO_RATES) return { rates, location: usedAt(claim, 'STREET', rateKeys) };
   }

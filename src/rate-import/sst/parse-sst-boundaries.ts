@@ -117,6 +117,8 @@ function readStreet(cells: readonly string[], fileName: string, line: number): S
     const match = /^(\d+)/.exec(cell);
     if (match === null)
       throw sstError(fileName, line, index + 1, `the house number "${cell}" does not start with digits.`);
+    if (Number(match[1]) > 999_999_999)
+      throw sstError(fileName, line, index + 1, `the house number "${cell}" is longer than 9 digits.`);
     return Number(match[1]);
   };
   const parity = (cells[5] as string).toUpperCase();

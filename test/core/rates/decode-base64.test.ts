@@ -18,8 +18,8 @@ describe("the core's base64 decoder (packed SST records)", () => {
 
   it('refuses text that is not padded standard base64, naming what it was reading', () => {
     for (const text of ['abc', 'ab$d', 'ab-_', 'é===', 'a===']) {
-      expect(() => decodeBase64(text, 'The ZIP+4 records of KS')).toThrowError(
-        expect.objectContaining({ type: 'INVALID_VALUE', message: 'The ZIP+4 records of KS is not base64.' }),
+      expect(() => decodeBase64(text, 'The ZIP+4 layer of KS')).toThrowError(
+        expect.objectContaining({ type: 'INVALID_VALUE', message: 'The ZIP+4 layer of KS is not base64.' }),
       );
     }
   });
@@ -37,7 +37,14 @@ describe("the core's base64 decoder (packed SST records)", () => {
       });
       return bytes.toString('base64');
     };
-    const file = { sets: [['', 1, '', '', []]], dates: [[0, 9]], zip5: '', plus4: '', addresses: [] } as const;
+    const file = {
+      sets: [['', 1, '', '', []]],
+      dates: [[0, 9]],
+      zip5: '',
+      plus4: '',
+      addresses: '',
+      words: [],
+    } as const;
     const what = 'layer';
     expect(() => unpackSstRanges(Buffer.alloc(12).toString('base64'), file, what)).toThrow(TaxError);
     expect(() => unpackSstRanges(layer([20, 30, 0, 0], [10, 30, 0, 0]), file, what)).toThrow(/not sorted/);

@@ -1,4 +1,3 @@
-import { TaxError } from '../../errors.ts';
 import { type CompiledPeriod, compilePeriods, type Interner, OPEN_END } from '../compile-periods.ts';
 import type { RuleResolver } from '../../taxability/rule-resolver.ts';
 import { formatDay } from '../format-day.ts';
@@ -6,8 +5,8 @@ import type { ResolvedRate } from '../key-timeline.ts';
 import type { CategoryRule, JurisdictionDef, JurisdictionLevel, RatePeriod, RateTable } from '../rate-table.ts';
 import { sstDay, sstEndDay } from './sst-day.ts';
 import type { SstFile, SstRateRow } from './sst-file.ts';
-import type { SstAddressRecord, SstStateIndex } from './sst-state-index.ts';
-import { unpackSstRanges } from './unpack-sst-ranges.ts';
+import type { SstStateIndex } from './sst-state-index.ts';
+import { unpackSstAddresses, unpackSstRanges } from './unpack-sst-ranges.ts';
 
 /**
  * The grocery categories a state's SST food/drug rate applies to, where the rate file gives a
@@ -129,7 +128,7 @@ function* compileState(
     return periods;
   };
 
-  const packed = boundaryFile.boundaries ?? { sets: [], dates: [], zip5: '', plus4: '', addresses: [] };
+  const packed = boundaryFile.boundaries ?? { sets: [], dates: [], zip5: '', plus4: '', addresses: '', words: [] };
   const memberPeriods: (readonly CompiledPeriod[])[] = [];
   const memberStart = new Uint32Array(packed.sets.length + 1);
   packed.sets.forEach(([ser, stateTax, county, place, districts], set) => {
@@ -141,21 +140,11 @@ function* compileState(
   });
   yield;
   const what = (layer: string) =>
-    `The ${layer} records of the stored SST boundary file of ${state} (${boundaryFile.quarter})`;
+    `The ${layer} layer of the stored SST boundary file of ${state} (${boundaryFile.quarter})`;
   const plus4 = unpackSstRanges(packed.plus4, packed, what('ZIP+4'));
   yield;
   const zip5 = unpackSstRanges(packed.zip5, packed, what('ZIP5'));
-  const addresses = new Map<number, SstAddressRecord[]>();
-  for (const [begin, end, low, high, set, street] of packed.addresses) {
-    if (!(set >= 0 && set < packed.sets.length)) {
-      throw new TaxError('INVALID_VALUE', `${what('address')} name a jurisdiction set they lack.`);
-    }
-    const zip = Math.floor(low / 10_000);
-    const record: SstAddressRecord = Object.freeze({ low, high, begin, end, set, street });
-    const list = addresses.get(zip);
-    if (list === undefined) addresses.set(zip, [record]);
-    else list.push(record);
-  }
+  const addresses = unpackSstAddresses(packed.addresses, packed, what('address'));
   return Object.freeze({
     state,
     boundaryQuarter: boundaryFile.quarter,

@@ -1,34 +1,63 @@
 import type { StreetParts } from '../../location/normalize-street.ts';
-import type { SstStateIndex } from './sst-state-index.ts';
+import { zipSlot } from './packed-columns.ts';
+import type { SstAddresses } from './sst-state-index.ts';
 
 /**
  * The jurisdiction set of the address (`A`) record of the ZIP5 that matches the street on
  * `day`, or -1: the house number in the record's range and on its side (odd, even or both),
  * the street name equal, and the directionals and suffix equal wherever both sides give one;
- * where the record has a unit range and the address a unit number, the unit in the range.
+ * where the record has a unit range and the address a unit number, the unit in the range. The
+ * first such record in file order wins.
  */
 export function findStreetSet(
-  index: SstStateIndex,
+  addresses: SstAddresses,
   zip5: number,
   street: StreetParts,
   unit: string,
   day: number,
 ): number {
-  const records = index.addresses.get(zip5);
-  if (records === undefined) return -1;
-  for (const record of records) {
-    if (record.begin > day || day >= record.end) continue;
-    const [houseLow, houseHigh, parity, pre, name, suffix, post, unitLow, unitHigh] = record.street;
-    if (name !== street.name || street.house < houseLow || street.house > houseHigh) continue;
-    if (parity === 'O' && street.house % 2 === 0) continue;
-    if (parity === 'E' && street.house % 2 === 1) continue;
-    if (!agrees(pre, street.preDirection) || !agrees(suffix, street.suffix) || !agrees(post, street.postDirection)) {
+  const { starts, text, words, houseLow, houseHigh, parity, dates, begin, end } = addresses;
+  const k = zipSlot(addresses, zip5);
+  if (k < 0 || k >= starts.length - 1) return -1;
+  const last = starts[k + 1] as number;
+  for (let i = starts[k] as number; i < last; i += 1) {
+    const span = dates[i] as number;
+    if ((begin[span] as number) > day || day >= (end[span] as number)) continue;
+    if (
+      wordAt(words, text, i, 1) !== street.name ||
+      street.house < (houseLow[i] as number) ||
+      street.house > (houseHigh[i] as number)
+    ) {
       continue;
     }
-    if (unit !== '' && unitLow !== '' && !unitWithin(unit, unitLow, unitHigh)) continue;
-    return record.set;
+    const side = parity[i] as number;
+    if (side === 1 && street.house % 2 === 0) continue;
+    if (side === 2 && street.house % 2 === 1) continue;
+    if (
+      !agrees(wordAt(words, text, i, 0), street.preDirection) ||
+      !agrees(wordAt(words, text, i, 2), street.suffix) ||
+      !agrees(wordAt(words, text, i, 3), street.postDirection)
+    ) {
+      continue;
+    }
+    const unitLow = wordAt(words, text, i, 4);
+    if (unit !== '' && unitLow !== '' && !unitWithin(unit, unitLow, wordAt(words, text, i, 5))) continue;
+    return addresses.set[i] as number;
   }
   return -1;
+}
+
+/** Whether any address record of the state's files, on any date, lies in the ZIP5. */
+export function holdsAddressesIn(addresses: SstAddresses, zip5: number): boolean {
+  const k = zipSlot(addresses, zip5);
+  return (
+    k >= 0 && k < addresses.starts.length - 1 && (addresses.starts[k + 1] as number) > (addresses.starts[k] as number)
+  );
+}
+
+/** Word `slot` of record `i` (0 pre-direction, 1 name, 2 suffix, 3 post-direction, 4 unit low, 5 unit high). */
+function wordAt(words: readonly string[], text: Uint32Array, i: number, slot: number): string {
+  return words[text[6 * i + slot] as number] as string;
 }
 
 function agrees(record: string, given: string): boolean {

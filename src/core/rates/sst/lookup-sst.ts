@@ -1,4 +1,6 @@
 import { NO_RATES, type ResolvedRate } from '../rate-index.ts';
+import { holdsAddressesIn } from './find-street-set.ts';
+import { zipSlot } from './packed-columns.ts';
 import { setSpan } from './set-span.ts';
 import type { SstRanges, SstStateIndex } from './sst-state-index.ts';
 
@@ -26,15 +28,17 @@ export function findSstSet(ranges: SstRanges, nine: number, day: number): number
  * to the records of `value`'s own ZIP5, then a binary search among them.
  */
 function countLowAtMost(ranges: SstRanges, value: number): number {
-  const { low, starts } = ranges;
-  const k = Math.floor(value / 10_000) - ranges.zipBase;
+  const { plus4, starts } = ranges;
+  const zip = Math.floor(value / 10_000);
+  const k = zip - ranges.zipBase;
   if (k < 0) return 0;
-  if (k >= starts.length - 1) return low.length;
+  if (k >= starts.length - 1) return plus4.length;
+  const four = value - zip * 10_000;
   let lo = starts[k] as number;
   let hi = starts[k + 1] as number;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((low[mid] as number) <= value) lo = mid + 1;
+    if ((plus4[mid] as number) <= four) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -110,15 +114,22 @@ export function zip5Rates(index: SstStateIndex, zip5: number, day: number, out: 
       }
     }
   }
-  for (const record of index.addresses.get(zip5) ?? []) {
-    if (record.begin <= day && day < record.end) consider(record.set);
+  const { addresses } = index;
+  const k = zipSlot(addresses, zip5);
+  if (k >= 0 && k < addresses.starts.length - 1) {
+    for (let i = addresses.starts[k] as number; i < (addresses.starts[k + 1] as number); i += 1) {
+      const span = addresses.dates[i] as number;
+      if ((addresses.begin[span] as number) <= day && day < (addresses.end[span] as number)) {
+        consider(addresses.set[i] as number);
+      }
+    }
   }
   return out;
 }
 
 /** Whether any record of the state's files, on any date, reaches into the ZIP5. */
 export function holdsZip5(index: SstStateIndex, zip5: number): boolean {
-  if (index.addresses.has(zip5)) return true;
+  if (holdsAddressesIn(index.addresses, zip5)) return true;
   const first = zip5 * 10_000;
   const last = first + 9_999;
   for (const ranges of [index.zip5, index.plus4]) {

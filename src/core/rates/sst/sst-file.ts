@@ -60,21 +60,6 @@ export type SstSet = readonly [
 ];
 
 /**
- * An address (`A`) record: `[begin, end, low, high, set, street]`, `begin` and `end` as days
- * (day-number.ts; `end` exclusive, `OPEN_END` for an open end), `low`..`high` the 9-digit
- * interval (`zip·plus4`; `zip·0000`..`zip·9999` where the record gives no plus-4), `set` an
- * index into {@link SstBoundaries.sets}.
- */
-export type SstAddressRow = readonly [
-  begin: number,
-  end: number,
-  low: number,
-  high: number,
-  set: number,
-  street: SstStreet,
-];
-
-/**
  * A packed layer of range records: base64 of three little-endian 32-bit columns, `low` and
  * `high` (the 9-digit numbers) and `set` (an index into {@link SstBoundaries.sets}), then one
  * 16-bit column, `dates` (an index into {@link SstBoundaries.dates}), padded to a multiple of 4
@@ -84,15 +69,26 @@ export type SstAddressRow = readonly [
 export const SST_RECORD_BYTES = 14;
 
 /**
+ * The packed address (`A`) records: base64 of little-endian columns, each a run of `n` values,
+ * the records in ZIP5 order (file order within a ZIP5): `low` and `high` (the 9-digit interval:
+ * `zip·plus4`, or `zip·0000`..`zip·9999` where the record gives no plus-4), `set`, `houseLow`,
+ * `houseHigh` (32 bits each); then six 32-bit indexes into {@link SstBoundaries.words} a record
+ * (pre-direction, street name, suffix, post-direction, unit low, unit high: record `i`'s at
+ * `6i..6i+5`); then `dates` (16 bits) and the side of the street (8 bits: 0 both, 1 odd, 2 even),
+ * padded to a multiple of 4 bytes. A record takes 47 bytes.
+ */
+export const SST_ADDRESS_BYTES = 47;
+
+/**
  * A boundary file's records, packed so that a nationwide import loads in a fraction of a second
- * and holds about 18 bytes a record: the `Z` and `4` layers as base64 of their columns
- * ({@link SST_RECORD_BYTES}), the distinct jurisdiction sets and date ranges once, the address
- * records (rare except in Vermont) as rows.
+ * and holds about 18 bytes a record: the `Z`, `4` and `A` records as base64 of their columns
+ * ({@link SST_RECORD_BYTES}, {@link SST_ADDRESS_BYTES}), the distinct jurisdiction sets, date
+ * ranges and street words once.
  */
 export interface SstBoundaries {
   readonly sets: readonly SstSet[];
   /**
-   * The distinct date ranges of the `Z` and `4` records, `[begin, end]` as days (day-number.ts;
+   * The distinct date ranges of the records, `[begin, end]` as days (day-number.ts;
    * `end` exclusive, `OPEN_END` for an open end): a file has a few dozen.
    */
   readonly dates: readonly (readonly [begin: number, end: number])[];
@@ -100,7 +96,10 @@ export interface SstBoundaries {
   readonly zip5: string;
   /** The `4` (ZIP+4 range) records, packed. */
   readonly plus4: string;
-  readonly addresses: readonly SstAddressRow[];
+  /** The `A` (address) records, packed ({@link SST_ADDRESS_BYTES}); Vermont's file has only these. */
+  readonly addresses: string;
+  /** The distinct words of the address records' streets and units, normalized. */
+  readonly words: readonly string[];
 }
 
 export interface SstFile {
