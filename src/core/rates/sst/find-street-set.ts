@@ -1,5 +1,5 @@
 import type { StreetParts } from '../../location/normalize-street.ts';
-import { zipSlot } from './packed-columns.ts';
+import { recordsBefore } from './packed-columns.ts';
 import type { SstAddresses } from './sst-state-index.ts';
 
 /**
@@ -16,11 +16,9 @@ export function findStreetSet(
   unit: string,
   day: number,
 ): number {
-  const { starts, text, words, houseLow, houseHigh, parity, dates, begin, end } = addresses;
-  const k = zipSlot(addresses, zip5);
-  if (k < 0 || k >= starts.length - 1) return -1;
-  const last = starts[k + 1] as number;
-  for (let i = starts[k] as number; i < last; i += 1) {
+  const { text, words, houseLow, houseHigh, parity, dates, begin, end } = addresses;
+  const last = recordsBefore(addresses, zip5 + 1);
+  for (let i = recordsBefore(addresses, zip5); i < last; i += 1) {
     const span = dates[i] as number;
     if ((begin[span] as number) > day || day >= (end[span] as number)) continue;
     if (
@@ -49,10 +47,7 @@ export function findStreetSet(
 
 /** Whether any address record of the state's files, on any date, lies in the ZIP5. */
 export function holdsAddressesIn(addresses: SstAddresses, zip5: number): boolean {
-  const k = zipSlot(addresses, zip5);
-  return (
-    k >= 0 && k < addresses.starts.length - 1 && (addresses.starts[k + 1] as number) > (addresses.starts[k] as number)
-  );
+  return recordsBefore(addresses, zip5 + 1) > recordsBefore(addresses, zip5);
 }
 
 /** Word `slot` of record `i` (0 pre-direction, 1 name, 2 suffix, 3 post-direction, 4 unit low, 5 unit high). */

@@ -1,6 +1,6 @@
 import { NO_RATES, type ResolvedRate } from '../rate-index.ts';
 import { holdsAddressesIn } from './find-street-set.ts';
-import { zipSlot } from './packed-columns.ts';
+import { recordsBefore } from './packed-columns.ts';
 import { setSpan } from './set-span.ts';
 import type { SstRanges, SstStateIndex } from './sst-state-index.ts';
 
@@ -28,14 +28,11 @@ export function findSstSet(ranges: SstRanges, nine: number, day: number): number
  * to the records of `value`'s own ZIP5, then a binary search among them.
  */
 function countLowAtMost(ranges: SstRanges, value: number): number {
-  const { plus4, starts } = ranges;
+  const { plus4 } = ranges;
   const zip = Math.floor(value / 10_000);
-  const k = zip - ranges.zipBase;
-  if (k < 0) return 0;
-  if (k >= starts.length - 1) return plus4.length;
   const four = value - zip * 10_000;
-  let lo = starts[k] as number;
-  let hi = starts[k + 1] as number;
+  let lo = recordsBefore(ranges, zip);
+  let hi = recordsBefore(ranges, zip + 1);
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if ((plus4[mid] as number) <= four) lo = mid + 1;
@@ -115,13 +112,11 @@ export function zip5Rates(index: SstStateIndex, zip5: number, day: number, out: 
     }
   }
   const { addresses } = index;
-  const k = zipSlot(addresses, zip5);
-  if (k >= 0 && k < addresses.starts.length - 1) {
-    for (let i = addresses.starts[k] as number; i < (addresses.starts[k + 1] as number); i += 1) {
-      const span = addresses.dates[i] as number;
-      if ((addresses.begin[span] as number) <= day && day < (addresses.end[span] as number)) {
-        consider(addresses.set[i] as number);
-      }
+  const lastAddress = recordsBefore(addresses, zip5 + 1);
+  for (let i = recordsBefore(addresses, zip5); i < lastAddress; i += 1) {
+    const span = addresses.dates[i] as number;
+    if ((addresses.begin[span] as number) <= day && day < (addresses.end[span] as number)) {
+      consider(addresses.set[i] as number);
     }
   }
   return out;

@@ -44,8 +44,17 @@ export function zipDirectory(low: Uint32Array): { readonly zipBase: number; read
   return { zipBase, starts };
 }
 
-/** The directory slot of `zip5`: -1 before the first record's ZIP5, `starts.length - 1` past the last. */
-export function zipSlot(directory: { readonly zipBase: number; readonly starts: Uint32Array }, zip5: number): number {
+/**
+ * How many records start before ZIP5 `zip5`, read from the directory: 0 before the first
+ * record's ZIP5, all of them past the last. The records of one ZIP5 are those from
+ * `recordsBefore(directory, zip5)` up to `recordsBefore(directory, zip5 + 1)`.
+ */
+export function recordsBefore(
+  directory: { readonly zipBase: number; readonly starts: Uint32Array },
+  zip5: number,
+): number {
+  const { starts } = directory;
   const k = zip5 - directory.zipBase;
-  return k < 0 ? -1 : Math.min(k, directory.starts.length - 1);
+  if (k <= 0) return 0;
+  return (k < starts.length ? starts[k] : starts[starts.length - 1]) as number;
 }
