@@ -41,19 +41,25 @@ function random(seed) {
   };
 }
 
-function boundary(type, zipLow, plus4Low, zipHigh, plus4High, fips, county, place, district) {
+/** The 89 cells every generated record has: its type, dates, state and jurisdictions. */
+function recordCells(type, fips, county, place) {
   const cells = new Array(89).fill('');
   cells[0] = type;
   cells[1] = '20240101';
   cells[2] = '29991231';
-  cells[17] = zipLow;
-  cells[18] = plus4Low;
-  cells[19] = zipHigh;
-  cells[20] = plus4High;
   cells[22] = fips;
   cells[23] = fips;
   cells[24] = county;
   cells[25] = place;
+  return cells;
+}
+
+function boundary(type, zipLow, plus4Low, zipHigh, plus4High, fips, county, place, district) {
+  const cells = recordCells(type, fips, county, place);
+  cells[17] = zipLow;
+  cells[18] = plus4Low;
+  cells[19] = zipHigh;
+  cells[20] = plus4High;
   if (district !== '') {
     cells[35] = '00';
     cells[36] = district;
@@ -64,20 +70,13 @@ function boundary(type, zipLow, plus4Low, zipHigh, plus4High, fips, county, plac
 
 /** An address (A) record: a block of one side of a street in a ZIP5, as Vermont's file has only these. */
 function address(zip, houseLow, houseHigh, parity, street, fips, county, place) {
-  const cells = new Array(89).fill('');
-  cells[0] = 'A';
-  cells[1] = '20240101';
-  cells[2] = '29991231';
+  const cells = recordCells('A', fips, county, place);
   cells[3] = String(houseLow);
   cells[4] = String(houseHigh);
   cells[5] = parity;
   cells[7] = street;
   cells[8] = 'ST';
   cells[15] = zip;
-  cells[22] = fips;
-  cells[23] = fips;
-  cells[24] = county;
-  cells[25] = place;
   return cells.join(',');
 }
 

@@ -37,10 +37,10 @@ export function setSpan(index: SstMembers, set: number, day: number): SstSpan {
       }
     }
   }
-  return Object.freeze({
+  return {
     from,
     to,
     // slice(): an array of exactly its length (a pushed-to one keeps room for 17).
     rates: rates.length > 0 ? Object.freeze(rates.slice()) : day < first ? NO_RATES : NONE_IN_FORCE,
-  });
+  };
 }

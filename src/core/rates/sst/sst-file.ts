@@ -1,8 +1,9 @@
 /**
  * A Streamlined Sales Tax (SST) rate or boundary file as taxkit stores it: the rows of one
  * state's quarterly file, parsed and checked at import (src/rate-import/sst/), in a compact
- * plain-JSON form (a boundary file's range records packed, {@link SstBoundaries}). It rides in a {@link RateTable}'s `sst` field, so it is stored, hashed,
- * snapshotted and replayed like every imported table.
+ * plain-JSON form (a boundary file's records packed, {@link SstBoundaries}). It rides in a
+ * {@link RateTable}'s `sst` field, so it is stored, hashed, snapshotted and replayed like every
+ * imported table.
  *
  * @module
  */
