@@ -71,7 +71,6 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   } = options;
   const listener = createNodeListener(engine, listenerOptions);
   const connections = new Map<Socket, ConnectionState>();
-  const inFlight = new Set<ServerResponse>();
   let closing: Promise<void> | undefined;
 
   const server = createServer(
@@ -89,11 +88,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       // While closing, every answer ends its connection, so the server can finish.
       if (closing !== undefined) response.shouldKeepAlive = false;
       const state = connections.get(request.socket);
-      if (state !== undefined) state.busy += 1;
-      inFlight.add(response);
+      if (state !== undefined) {
+        state.busy += 1;
+        state.newest = response;
+      }
       response.on('close', () => {
-        inFlight.delete(response);
         if (state === undefined) return;
+        if (state.newest === response) state.newest = undefined;
         state.busy -= 1;
         state.lastActiveMs = Date.now();
         state.bytesRead = request.socket.bytesRead;
@@ -105,7 +106,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     // No 'data' listener to see the client's bytes arrive: one would take the socket off
     // node:http's native parser (every chunk then goes through JavaScript, about 9 % of the
     // server's time under load). The closing sweep compares `bytesRead` instead.
-    const state: ConnectionState = { busy: 0, lastActiveMs: Date.now(), bytesRead: 0 };
+    const state: ConnectionState = { busy: 0, newest: undefined, lastActiveMs: Date.now(), bytesRead: 0 };
     connections.set(socket, state);
     socket.on('close', () => connections.delete(socket));
   });
@@ -143,7 +144,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           clearInterval(sweeper);
           resolve();
         });
-        for (const response of inFlight) if (!response.headersSent) response.shouldKeepAlive = false;
+        for (const { newest } of connections.values()) {
+          if (newest !== undefined && !newest.headersSent) newest.shouldKeepAlive = false;
+        }
         closeQuietConnections(connections);
       });
       return closing;
@@ -159,6 +162,15 @@ const netServerClose = NetServer.prototype.close;
 interface ConnectionState {
   /** Requests of this connection not yet answered. */
   busy: number;
+  /**
+   * Its newest response not yet finished, for `close()` to end the connection after it (one
+   * ended by `Connection: close` after its last answer ends the pipelined ones before it too).
+   * Kept here rather than in a set of every response in flight: a set's table is replaced as
+   * entries come and go, and a replaced table that had reached the old generation kept the
+   * responses it held alive through young collections until the next full one. Under 50
+   * connections that promoted about 3.5 kB a request and cost 7 µs a request in scavenges.
+   */
+  newest: ServerResponse | undefined;
   /** When it last finished a response, or was seen to have received bytes. */
   lastActiveMs: number;
   /** The socket's `bytesRead` then: a sweep that finds more counts the connection active now. */
