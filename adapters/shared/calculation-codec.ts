@@ -113,7 +113,7 @@ const checks: [
     | 'metadata'
     | 'rateSnapshot'
     // Not stored: derived from the rate lookup each time a calculation is built (a replay
-    // builds it again); the operations hand stores storedCalculation(…), without it.
+    // builds it again). Stores are handed the calculation with it and drop it (TaxStore).
     | 'note'
     | 'taxDate'
     | 'rateKeys'

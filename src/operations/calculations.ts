@@ -1,6 +1,5 @@
 import { knownRateKeys } from '../core/rates/known-rate-keys.ts';
 import { buildCalculation } from '../core/build-calculation.ts';
-import { storedCalculation } from '../core/stored-calculation.ts';
 import { underKey } from '../core/errors.ts';
 import { resolveAddress } from '../core/location/resolve-address.ts';
 import { notFound } from '../core/not-found.ts';
@@ -89,7 +88,7 @@ export function createCalculation(
                 rates,
               );
               return after(
-                deps.store.insertCalculation(tenant, storedCalculation(calculation), {
+                deps.store.insertCalculation(tenant, calculation, {
                   randomId: deps.ids.random === true,
                 }),
                 () => {

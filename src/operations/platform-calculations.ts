@@ -1,6 +1,5 @@
 import { knownRateKeys } from '../core/rates/known-rate-keys.ts';
 import { buildCalculation } from '../core/build-calculation.ts';
-import { storedCalculation } from '../core/stored-calculation.ts';
 import { keyedError, underKey } from '../core/errors.ts';
 import { resolveAddress } from '../core/location/resolve-address.ts';
 import { notFound } from '../core/not-found.ts';
@@ -118,7 +117,7 @@ export async function createPlatformCalculation(
     },
     rates,
   );
-  await deps.store.insertCalculation(tenant, storedCalculation(calculation), { randomId: deps.ids.random === true });
+  await deps.store.insertCalculation(tenant, calculation, { randomId: deps.ids.random === true });
   deps.sweeper.request(sweepTime(deps));
   return calculation;
 }

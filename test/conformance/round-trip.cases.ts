@@ -16,6 +16,7 @@ import {
   makeTransaction,
   nextId,
   TENANT,
+  withoutNote,
 } from '../helpers/records.ts';
 import { allRefunds, vandalise } from './assertions.ts';
 import { planFullRefund, planReversal } from './planners.ts';
@@ -53,6 +54,14 @@ export function describeRoundTripCases({ store, test }: SuiteContext): void {
     expect(await store().getCalculation(TENANT, boundary.id)).toStrictEqual(boundary);
     expect(await store().getTransaction(TENANT, transaction.id)).toStrictEqual(transaction);
     expect(await store().deleteCalculationsExpiredBefore(2_000)).toBe(0);
+  });
+
+  test('a calculation comes back without its derived top-level note, the rest as written', async () => {
+    const calculation = makeCalculation({ id: nextId('calc'), note: 'US rate at state level only.' });
+    await store().insertCalculation(TENANT, calculation);
+    const kept = await store().getCalculation(TENANT, calculation.id);
+    expect(kept).toStrictEqual(withoutNote(calculation));
+    expect(kept).not.toHaveProperty('note');
   });
 
   test('a calculation round-trips with every optional field absent', async () => {

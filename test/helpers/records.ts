@@ -193,3 +193,12 @@ export function makeMerchant(overrides: Partial<Merchant> = {}): Merchant {
     ...overrides,
   };
 }
+
+/**
+ * A calculation as a store gives it back: without the top-level `note`, which is derived from
+ * the rate lookup each time a calculation is built and is not part of a stored record.
+ */
+export function withoutNote(calculation: Calculation): Calculation {
+  const { note: _derived, ...stored } = calculation;
+  return stored;
+}
