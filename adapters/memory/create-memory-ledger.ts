@@ -28,9 +28,9 @@ export function createMemoryLedger(
 ): StoreLedger {
   return {
     // Synchronous: the calculation is kept before it returns (TaxStore.insertCalculation).
-    insertCalculation(tenant, calculation) {
+    insertCalculation(tenant, calculation, options) {
       recordsOf(tenant); // throws STORAGE_UNAVAILABLE once the store is closed
-      calculations.insert(tenant, calculation);
+      calculations.insert(tenant, calculation, options?.randomId === true);
     },
 
     async getCalculation(tenant, id) {
