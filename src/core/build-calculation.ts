@@ -195,8 +195,13 @@ function buildAt(
   // A per-order fee is due only on an order taxed as usual (not an exempt customer, a reverse
   // charge or a place the seller does not collect in), once, on the line that makes it due; in
   // live mode with registration records, only where a fee registration is active.
+  // Most states have no such fee: asked first, so their sales copy no lines.
   const charged =
-    facts.orderFees === undefined || zero !== undefined || located === undefined || country !== 'US'
+    facts.orderFees === undefined ||
+    zero !== undefined ||
+    located === undefined ||
+    country !== 'US' ||
+    facts.orderFees.fees.forState(located.location.address.province).length === 0
       ? taxed
       : owesOrderFees(facts, located.location.address.province)
         ? withOrderFees(taxed, facts, located.location.address.province, day, facts.orderFees)

@@ -10,9 +10,9 @@ export interface LineInput {
    * The `product_category` as sent when it was another engine's code (`txcd_30011000`): echoed
    * as the line's `product_tax_code`, while {@link category} is what the crosswalk read it as.
    */
-  readonly code?: string;
+  readonly code?: string | undefined;
   /** What the crosswalk said of {@link code}; starts each of the line's jurisdiction notes. */
-  readonly codeNotice?: string;
+  readonly codeNotice?: string | undefined;
   /** The taxable base of the whole line in minor units (amount × quantity already applied). */
   readonly amountMinor: number;
   readonly quantity: number;

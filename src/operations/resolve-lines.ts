@@ -111,7 +111,10 @@ function resolveLine(
     referenceProductId: item.referenceProductId ?? '',
     productName: name,
     category: reading.category,
-    ...(reading.notice === undefined ? {} : { code: category, codeNotice: reading.notice }),
+    // Both always set (undefined for a taxkit category): a conditional spread here made V8
+    // build every line's literal through the runtime.
+    code: reading.notice === undefined ? undefined : category,
+    codeNotice: reading.notice,
     amountMinor,
     quantity: item.quantity,
   };

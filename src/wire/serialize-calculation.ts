@@ -22,10 +22,9 @@ export function calculationBody(calculation: Calculation, version: ApiVersion, m
     customer_currency_code: calculation.currency,
   };
   if (isAtLeast(version, '2025-05-12')) {
-    wire.customer = {
-      type: calculation.customer.type,
-      ...(calculation.customer.customerId === undefined ? {} : { id: calculation.customer.customerId }),
-    };
+    const customer: { type: string; id?: string } = { type: calculation.customer.type };
+    if (calculation.customer.customerId !== undefined) customer.id = calculation.customer.customerId;
+    wire.customer = customer;
     wire.automatic_tax = calculation.automaticTax;
   }
   wire.line_items = calculation.lines.map((line) => serializeLine(line, version, 'calculation'));
