@@ -15,6 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchCart } from './cart.mjs';
+import { createDiscardingStore } from './floors/discarding-store.mjs';
+import { median } from './harness/stats.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -42,9 +44,7 @@ async function engineOf(dist, name) {
     return taxkit.createTaxEngine({ store: sqlite.createSqliteStore({ path: join(directory, `${name}.db`) }) });
   }
   const store = memory.createMemoryStore();
-  if (values.store === 'memory') return taxkit.createTaxEngine({ store });
-  // As bench/floors/discarding-store.mjs: everything but keeping the calculation.
-  return taxkit.createTaxEngine({ store: { ...store, name: 'discarding', insertCalculation: () => {} } });
+  return taxkit.createTaxEngine({ store: values.store === 'memory' ? store : createDiscardingStore(store) });
 }
 
 /** Calculations a second and CPU microseconds a calculation over `duration` ms. @param {any} engine @param {number} duration */
@@ -64,9 +64,6 @@ async function round(engine, duration) {
   const used = process.cpuUsage(cpu);
   return { rate: (count / duration) * 1000, cpuUs: (used.user + used.system) / count };
 }
-
-/** @param {number[]} list */
-const median = (list) => [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)] ?? Number.NaN;
 
 const a = await engineOf(join(values.base, 'dist'), 'a');
 const b = await engineOf(new URL('../dist', import.meta.url).pathname, 'b');
