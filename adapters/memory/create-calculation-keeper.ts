@@ -90,15 +90,14 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
 
   // The last tenant's slot: calls come from one tenant after another far more often than not,
   // and building its key string and looking it up were about 5 % of keeping a calculation.
-  let lastTenant: Tenant | undefined;
+  // -1: none yet (or the slots were cleared).
+  let lastSlot = -1;
   let lastAccountId = '';
   let lastMode = '';
-  let lastSlot = -1;
 
   function slotOf(tenant: Tenant): number {
-    if (tenant !== lastTenant || tenant.accountId !== lastAccountId || tenant.mode !== lastMode) {
+    if (lastSlot === -1 || tenant.accountId !== lastAccountId || tenant.mode !== lastMode) {
       lastSlot = tenantSlot(keyOf(tenant, ''));
-      lastTenant = tenant;
       lastAccountId = tenant.accountId;
       lastMode = tenant.mode;
     }
@@ -292,7 +291,7 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       count = 0;
       bytes = 0;
       tenantSlots.clear();
-      lastTenant = undefined;
+      lastSlot = -1;
       tenantCounts.length = 0;
       tenantBytes.length = 0;
       activeTenants = 0;
