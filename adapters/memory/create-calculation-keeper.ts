@@ -1,7 +1,7 @@
 import type { Calculation, Tenant } from '../../src/core/types.ts';
 import { idTaken } from '../../src/ports/store-errors.ts';
-import { createCalculationCodec } from '../shared/calculation-codec.ts';
-import { hashKey } from './hash-key.ts';
+import { createCalculationCodec, recordId } from '../shared/calculation-codec.ts';
+import { hashInGroup } from './hash-in-group.ts';
 import { createRecordLog, LOG_HEADER_BYTES, segmentBytesFor, type Locator } from './create-record-log.ts';
 
 /** How many calculations, and how many characters of them, the memory store keeps. */
@@ -44,12 +44,10 @@ const HEADROOM = 1 / 16;
 const EXPIRES_AT = LOG_HEADER_BYTES; // f64
 const HASH = EXPIRES_AT + 8; // i32: the key's hash, to find the index entry when evicting
 const TEMPLATES_ID = HASH + 4; // i32: the codec's shared templates number, or -1 when written in the record
-const KEY_BYTES = TEMPLATES_ID + 4; // u32
-const HEAD_BYTES = KEY_BYTES + 4; // u32
+const HEAD_BYTES = TEMPLATES_ID + 4; // u32
 const TEMPLATES_BYTES = HEAD_BYTES + 4; // u32: 0 when shared
-const KEY_ENCODING = TEMPLATES_BYTES + 4; // u8: 0 latin1, 1 utf16le
-const TENANT = KEY_ENCODING + 1; // u24, in the u8's padding: the tenant's slot (see `tenantSlot`)
-const FIELDS = KEY_ENCODING + 4;
+const TENANT = TEMPLATES_BYTES + 4; // u24, and a byte of padding: the tenant's slot (see `tenantSlot`)
+const FIELDS = TENANT + 4;
 /** Tenant slots a u24 holds. */
 const MAX_TENANTS = 0xff_ffff;
 
@@ -97,7 +95,7 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
 
   function slotOf(tenant: Tenant): number {
     if (lastSlot === -1 || tenant.accountId !== lastAccountId || tenant.mode !== lastMode) {
-      lastSlot = tenantSlot(keyOf(tenant, ''));
+      lastSlot = tenantSlot(prefixOf(tenant));
       lastAccountId = tenant.accountId;
       lastMode = tenant.mode;
     }
@@ -128,20 +126,17 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
     return log.bufferOf(locator).readUIntLE(log.offsetOf(locator) + TENANT, 3);
   }
 
-  function keyAt(locator: Locator): string {
-    const buffer = log.bufferOf(locator);
-    const offset = log.offsetOf(locator);
-    const start = offset + FIELDS;
-    const encoding = buffer[offset + KEY_ENCODING] === 0 ? 'latin1' : 'utf16le';
-    return buffer.toString(encoding, start, start + buffer.readUInt32LE(offset + KEY_BYTES));
+  /** Whether the record at `locator` is calculation `id` of the tenant in `slot`. */
+  function holds(locator: Locator, slot: number, id: string): boolean {
+    return slotAt(locator) === slot && recordId(log.bufferOf(locator), log.offsetOf(locator) + FIELDS) === id;
   }
 
-  /** The locator of `key`'s record, if kept. */
-  function find(key: string, hash: number): Locator | undefined {
+  /** The locator of the record of calculation `id` of the tenant in `slot`, if kept. */
+  function find(slot: number, id: string, hash: number): Locator | undefined {
     const entry = index.get(hash);
     if (entry === undefined) return undefined;
-    if (typeof entry === 'number') return keyAt(entry) === key ? entry : undefined;
-    return entry.find((locator) => keyAt(locator) === key);
+    if (typeof entry === 'number') return holds(entry, slot, id) ? entry : undefined;
+    return entry.find((locator) => holds(locator, slot, id));
   }
 
   function remove(locator: Locator): void {
@@ -198,26 +193,20 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
 
   return {
     insert(tenant, calculation, randomId = false) {
-      const key = keyOf(tenant, calculation.id);
-      const hash = hashKey(key);
-      // A miss in an index of 100,000 entries is a cache miss; a random id cannot be taken.
-      if (!randomId && find(key, hash) !== undefined) throw idTaken('calculation', calculation.id);
       const slot = slotOf(tenant);
+      const hash = hashInGroup(slot, calculation.id);
+      // A miss in an index of 100,000 entries is a cache miss; a random id cannot be taken.
+      if (!randomId && find(slot, calculation.id, hash) !== undefined) throw idTaken('calculation', calculation.id);
       const encoded = codec.encode(calculation);
       const shared = encoded.templatesId;
       const inline = shared === -1 ? encoded.templates : '';
-      // UTF-8 (the inline templates) takes at most three bytes for each UTF-16 unit, UTF-16 two.
-      const locator = log.reserve(FIELDS + 3 * (key.length + inline.length) + encoded.bytes);
+      // UTF-8 (the inline templates) takes at most three bytes for each UTF-16 unit. The id is
+      // not written apart: the codec's record starts with it (`recordId` reads it back).
+      const locator = log.reserve(FIELDS + 3 * inline.length + encoded.bytes);
       const buffer = log.bufferOf(locator);
       const offset = log.offsetOf(locator);
       let at = offset + FIELDS;
-      // The key is compared on the way out, so it is written losslessly (UTF-8 would turn a lone
-      // surrogate into U+FFFD); the record keeps its text as latin1 or UTF-16 for the same reason.
-      const oneByte = isOneByte(key);
-      buffer[offset + KEY_ENCODING] = oneByte ? 0 : 1;
       buffer.writeUIntLE(slot, offset + TENANT, 3);
-      const keyBytes = buffer.write(key, at, oneByte ? 'latin1' : 'utf16le');
-      at += keyBytes;
       const headBytes = codec.write(buffer, at);
       at += headBytes;
       const templatesBytes = inline === '' ? 0 : buffer.write(inline, at, 'utf8');
@@ -225,7 +214,6 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       buffer.writeDoubleLE(calculation.expiresAt, offset + EXPIRES_AT);
       buffer.writeInt32LE(hash, offset + HASH);
       buffer.writeInt32LE(shared, offset + TEMPLATES_ID);
-      buffer.writeUInt32LE(keyBytes, offset + KEY_BYTES);
       buffer.writeUInt32LE(headBytes, offset + HEAD_BYTES);
       buffer.writeUInt32LE(templatesBytes, offset + TEMPLATES_BYTES);
       log.commit(locator, at - offset);
@@ -242,11 +230,13 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       if (overLimit(0)) makeRoom(calculation.createdAt, locator);
     },
     get(tenant, id) {
-      const locator = find(keyOf(tenant, id), hashKey(keyOf(tenant, id)));
+      const slot = tenantSlots.get(prefixOf(tenant));
+      if (slot === undefined) return undefined;
+      const locator = find(slot, id, hashInGroup(slot, id));
       if (locator === undefined) return undefined;
       const buffer = log.bufferOf(locator);
       const offset = log.offsetOf(locator);
-      const headStart = offset + FIELDS + buffer.readUInt32LE(offset + KEY_BYTES);
+      const headStart = offset + FIELDS;
       const headEnd = headStart + buffer.readUInt32LE(offset + HEAD_BYTES);
       const shared = buffer.readInt32LE(offset + TEMPLATES_ID);
       const templates =
@@ -268,7 +258,7 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       return deleted;
     },
     deleteTenant(tenant) {
-      const slot = tenantSlots.get(keyOf(tenant, ''));
+      const slot = tenantSlots.get(prefixOf(tenant));
       if (slot === undefined) return;
       log.walk((locator) => {
         if (slotAt(locator) === slot) remove(locator);
@@ -299,13 +289,7 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
   };
 }
 
-/** The account id's length makes `${length}:${mode}:${accountId}${id}` unambiguous whatever the ids hold. */
-function keyOf(tenant: Tenant, id: string): string {
-  return `${tenant.accountId.length}:${tenant.mode}:${tenant.accountId}${id}`;
-}
-
-/** Whether every UTF-16 unit of `text` is below 256, so latin1 holds it exactly. */
-function isOneByte(text: string): boolean {
-  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) > 255) return false;
-  return true;
+/** The account id's length makes `${length}:${mode}:${accountId}` unambiguous whatever the id holds. */
+function prefixOf(tenant: Tenant): string {
+  return `${tenant.accountId.length}:${tenant.mode}:${tenant.accountId}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCalculationKeeper } from '../../adapters/memory/create-calculation-keeper.ts';
 import { createRecordLog, LOG_HEADER_BYTES, segmentBytesFor } from '../../adapters/memory/create-record-log.ts';
-import { hashKey } from '../../adapters/memory/hash-key.ts';
+import { hashInGroup } from '../../adapters/memory/hash-in-group.ts';
 import { makeCalculation, makeJurisdictionTax, makeTaxLine, OTHER_ACCOUNT, TENANT } from '../helpers/records.ts';
 
 /** Appends a record holding `text` (one byte a character) and returns its locator. */
@@ -76,12 +76,12 @@ describe('calculation keeper', () => {
   const limits = { maxCalculations: 1_000_000, maxCalculationBytes: 1 << 30 };
 
   it('tells apart two calculations whose keys share a hash', () => {
-    // Keys as the keeper builds them: `${accountId.length}:${mode}:${accountId}${id}`.
+    // Hashes as the keeper makes them: the tenant's slot (0, the first tenant of a new keeper), then the id.
     const seen = new Map<number, string>();
     let pair: [string, string] | undefined;
     for (let index = 0; pair === undefined; index += 1) {
       const id = `calc_${index}`;
-      const hash = hashKey(`${TENANT.accountId.length}:${TENANT.mode}:${TENANT.accountId}${id}`);
+      const hash = hashInGroup(0, id);
       const other = seen.get(hash);
       if (other === undefined) seen.set(hash, id);
       else pair = [other, id];
