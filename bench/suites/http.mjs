@@ -9,7 +9,9 @@
 // whatever its HTTP layer, so it tells how much of the gap to the bare floor the work alone
 // explains on this machine, and how much taxkit's HTTP layer adds. A third ceiling does the
 // parsing and serializing alone, with no engine time at all: the most any server that reads this
-// JSON request and writes this JSON answer can reach here, however fast its engine.
+// JSON request and writes this JSON answer can reach here, however fast its engine. Each server
+// is also measured against its ceiling directly, a round of one beside a round of the other, so
+// the share of the ceiling it reaches does not rest on two rows measured minutes apart.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +115,18 @@ export async function runHttp({ rounds, seconds }) {
       floor: bare,
       rounds,
     });
+    // The servers against their ceilings directly, rounds paired: the share of its ceiling a
+    // server reaches, read off two rows measured minutes apart, moved by ±0.1 between quiet runs.
+    const memoryOverCeiling = await compareRounds({
+      subject: calculationLoad('taxkit serve --memory', memoryServer.url, seconds),
+      floor: calculationLoad(ceilingLabel(memoryBusy, 'memory store'), memoryCeiling.url, seconds),
+      rounds,
+    });
+    const dbOverCeiling = await compareRounds({
+      subject: calculationLoad('taxkit serve --db', dbServer.url, seconds),
+      floor: calculationLoad(ceilingLabel(dbBusy, 'SQLite store'), dbCeiling.url, seconds),
+      rounds,
+    });
     const jsonCeilingOverBare = await compareRounds({
       subject: calculationLoad('bare node:http + JSON.parse, no engine, JSON.stringify', jsonCeiling.url, seconds),
       floor: bare,
@@ -147,6 +161,11 @@ export async function runHttp({ rounds, seconds }) {
         target: { orientation: true },
       },
       {
+        measure: `HTTP serve --memory against that ceiling, each round beside it`,
+        ...memoryOverCeiling,
+        target: { ratio: 0.9 },
+      },
+      {
         measure: `HTTP serve --db, POST /tax/calculations, ${CONNECTIONS} connections`,
         ...overDb,
         target: { ratio: 0.5 },
@@ -155,6 +174,11 @@ export async function runHttp({ rounds, seconds }) {
         measure: `ceiling for the row above: a server doing only the unavoidable work (SQLite store)`,
         ...dbCeilingOverBare,
         target: { orientation: true },
+      },
+      {
+        measure: `HTTP serve --db against that ceiling, each round beside it`,
+        ...dbOverCeiling,
+        target: { ratio: 0.9 },
       },
       {
         measure: `ceiling of both rows: a server that parses the request and serializes the answer, with no engine`,
