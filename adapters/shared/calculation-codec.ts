@@ -435,7 +435,6 @@ class RecordWriter {
 
 // --- decoding -------------------------------------------------------------------------------
 
-/** The calculation the record at `start` holds, with the fixed parts from `templates`. */
 /**
  * The id of the calculation whose record starts at `start` of `buffer`, without decoding the
  * rest (the id is the record's first string), for a store comparing ids in its index.
@@ -444,6 +443,7 @@ export function recordId(buffer: Buffer, start: number): string {
   return new Reader(buffer, start).str();
 }
 
+/** The calculation the record at `start` holds, with the fixed parts from `templates`. */
 function decodeRecord(buffer: Buffer, start: number, templates: readonly Template[]): Calculation {
   const read = new Reader(buffer, start);
   const id = read.str();

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createCalculationKeeper } from '../../adapters/memory/create-calculation-keeper.ts';
 import { createRecordLog, LOG_HEADER_BYTES, segmentBytesFor } from '../../adapters/memory/create-record-log.ts';
 import { hashInGroup } from '../../adapters/memory/hash-in-group.ts';
-import { makeCalculation, makeJurisdictionTax, makeTaxLine, OTHER_ACCOUNT, TENANT } from '../helpers/records.ts';
+import {
+  LIVE_MODE,
+  makeCalculation,
+  makeJurisdictionTax,
+  makeTaxLine,
+  OTHER_ACCOUNT,
+  TENANT,
+} from '../helpers/records.ts';
 
 /** Appends a record holding `text` (one byte a character) and returns its locator. */
 function append(log: ReturnType<typeof createRecordLog>, text: string): number {
@@ -123,6 +130,20 @@ describe('calculation keeper', () => {
     expect(keeper.count).toBe(0);
     expect(keeper.bytes).toBe(0);
     expect(keeper.get(TENANT, 'calc_4199')).toBeUndefined();
+  });
+
+  it('keeps the same id of different tenants apart', () => {
+    // The record holds the id once and the tenant as a slot number: both take part in a lookup.
+    const keeper = createCalculationKeeper(limits);
+    const tenants = [TENANT, OTHER_ACCOUNT, LIVE_MODE];
+    const made = tenants.map((_, index) => makeCalculation({ id: 'calc_same', totalTaxMinor: index }));
+    tenants.forEach((tenant, index) => keeper.insert(tenant, made[index] as ReturnType<typeof makeCalculation>));
+    tenants.forEach((tenant, index) => expect(keeper.get(tenant, 'calc_same')).toEqual(made[index]));
+    expect(() => keeper.insert(OTHER_ACCOUNT, makeCalculation({ id: 'calc_same' }))).toThrow(/already holds/);
+    expect(keeper.get({ accountId: 'acct_3', mode: 'test' }, 'calc_same')).toBeUndefined();
+    keeper.deleteTenant(OTHER_ACCOUNT);
+    expect(keeper.get(OTHER_ACCOUNT, 'calc_same')).toBeUndefined();
+    expect(keeper.get(LIVE_MODE, 'calc_same')).toEqual(made[2]);
   });
 
   it('keeps ids of any text apart, lone surrogates included', () => {
