@@ -136,14 +136,17 @@ describe('calculation keeper', () => {
     // The record holds the id once and the tenant as a slot number: both take part in a lookup.
     const keeper = createCalculationKeeper(limits);
     const tenants = [TENANT, OTHER_ACCOUNT, LIVE_MODE];
-    const made = tenants.map((_, index) => makeCalculation({ id: 'calc_same', totalTaxMinor: index }));
-    tenants.forEach((tenant, index) => keeper.insert(tenant, made[index] as ReturnType<typeof makeCalculation>));
-    tenants.forEach((tenant, index) => expect(keeper.get(tenant, 'calc_same')).toEqual(made[index]));
+    const made = tenants.map((tenant, index) => ({
+      tenant,
+      calculation: makeCalculation({ id: 'calc_same', totalTaxMinor: index }),
+    }));
+    for (const { tenant, calculation } of made) keeper.insert(tenant, calculation);
+    for (const { tenant, calculation } of made) expect(keeper.get(tenant, 'calc_same')).toEqual(calculation);
     expect(() => keeper.insert(OTHER_ACCOUNT, makeCalculation({ id: 'calc_same' }))).toThrow(/already holds/);
     expect(keeper.get({ accountId: 'acct_3', mode: 'test' }, 'calc_same')).toBeUndefined();
     keeper.deleteTenant(OTHER_ACCOUNT);
     expect(keeper.get(OTHER_ACCOUNT, 'calc_same')).toBeUndefined();
-    expect(keeper.get(LIVE_MODE, 'calc_same')).toEqual(made[2]);
+    expect(keeper.get(LIVE_MODE, 'calc_same')).toEqual(made[2]?.calculation);
   });
 
   it('keeps ids of any text apart, lone surrogates included', () => {
