@@ -93,40 +93,20 @@ export async function runHttp({ rounds, seconds }) {
       await calculationLoad('warm-up', url, 1).round();
     }
     const bare = calculationLoad('bare node:http, same response bytes', bareServer.url, seconds);
-    const overMemory = await compareRounds({
-      subject: calculationLoad('taxkit serve --memory', memoryServer.url, seconds),
-      floor: bare,
-      rounds,
-    });
-    const overDb = await compareRounds({
-      subject: calculationLoad('taxkit serve --db', dbServer.url, seconds),
-      floor: bare,
-      rounds,
-    });
     const ceilingLabel = (/** @type {number} */ busy, /** @type {string} */ store) =>
       `bare node:http + JSON.parse, ${busy.toFixed(1)} µs busy (the engine in-process, ${store}), JSON.stringify`;
-    const memoryCeilingOverBare = await compareRounds({
-      subject: calculationLoad(ceilingLabel(memoryBusy, 'memory store'), memoryCeiling.url, seconds),
-      floor: bare,
-      rounds,
-    });
-    const dbCeilingOverBare = await compareRounds({
-      subject: calculationLoad(ceilingLabel(dbBusy, 'SQLite store'), dbCeiling.url, seconds),
-      floor: bare,
-      rounds,
-    });
+    const memoryLoad = calculationLoad('taxkit serve --memory', memoryServer.url, seconds);
+    const dbLoad = calculationLoad('taxkit serve --db', dbServer.url, seconds);
+    const memoryCeilingLoad = calculationLoad(ceilingLabel(memoryBusy, 'memory store'), memoryCeiling.url, seconds);
+    const dbCeilingLoad = calculationLoad(ceilingLabel(dbBusy, 'SQLite store'), dbCeiling.url, seconds);
+    const overMemory = await compareRounds({ subject: memoryLoad, floor: bare, rounds });
+    const overDb = await compareRounds({ subject: dbLoad, floor: bare, rounds });
+    const memoryCeilingOverBare = await compareRounds({ subject: memoryCeilingLoad, floor: bare, rounds });
+    const dbCeilingOverBare = await compareRounds({ subject: dbCeilingLoad, floor: bare, rounds });
     // The servers against their ceilings directly, rounds paired: the share of its ceiling a
     // server reaches, read off two rows measured minutes apart, moved by ±0.1 between quiet runs.
-    const memoryOverCeiling = await compareRounds({
-      subject: calculationLoad('taxkit serve --memory', memoryServer.url, seconds),
-      floor: calculationLoad(ceilingLabel(memoryBusy, 'memory store'), memoryCeiling.url, seconds),
-      rounds,
-    });
-    const dbOverCeiling = await compareRounds({
-      subject: calculationLoad('taxkit serve --db', dbServer.url, seconds),
-      floor: calculationLoad(ceilingLabel(dbBusy, 'SQLite store'), dbCeiling.url, seconds),
-      rounds,
-    });
+    const memoryOverCeiling = await compareRounds({ subject: memoryLoad, floor: memoryCeilingLoad, rounds });
+    const dbOverCeiling = await compareRounds({ subject: dbLoad, floor: dbCeilingLoad, rounds });
     const jsonCeilingOverBare = await compareRounds({
       subject: calculationLoad('bare node:http + JSON.parse, no engine, JSON.stringify', jsonCeiling.url, seconds),
       floor: bare,
