@@ -93,13 +93,22 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
   let lastAccountId = '';
   let lastMode = '';
 
+  function isLastTenant(tenant: Tenant): boolean {
+    return lastSlot !== -1 && tenant.accountId === lastAccountId && tenant.mode === lastMode;
+  }
+
   function slotOf(tenant: Tenant): number {
-    if (lastSlot === -1 || tenant.accountId !== lastAccountId || tenant.mode !== lastMode) {
+    if (!isLastTenant(tenant)) {
       lastSlot = tenantSlot(prefixOf(tenant));
       lastAccountId = tenant.accountId;
       lastMode = tenant.mode;
     }
     return lastSlot;
+  }
+
+  /** The tenant's slot if it has one (it has held a calculation), without making one. */
+  function existingSlot(tenant: Tenant): number | undefined {
+    return isLastTenant(tenant) ? lastSlot : tenantSlots.get(prefixOf(tenant));
   }
 
   function tenantSlot(prefix: string): number {
@@ -230,7 +239,7 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       if (overLimit(0)) makeRoom(calculation.createdAt, locator);
     },
     get(tenant, id) {
-      const slot = tenantSlots.get(prefixOf(tenant));
+      const slot = existingSlot(tenant);
       if (slot === undefined) return undefined;
       const locator = find(slot, id, hashInGroup(slot, id));
       if (locator === undefined) return undefined;
@@ -258,7 +267,7 @@ export function createCalculationKeeper(limits: CalculationLimits): CalculationK
       return deleted;
     },
     deleteTenant(tenant) {
-      const slot = tenantSlots.get(prefixOf(tenant));
+      const slot = existingSlot(tenant);
       if (slot === undefined) return;
       log.walk((locator) => {
         if (slotAt(locator) === slot) remove(locator);
